@@ -1,0 +1,91 @@
+/**
+ * Configuration from the environment. Every knob the README documents is read here and nowhere else,
+ * so the rest of the server receives a typed, validated object.
+ */
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'])
+  .transform((v) => ['true', '1', 'yes', 'on'].includes(v));
+
+const EnvSchema = z.object({
+  NODE_ENV: z.string().default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('data'),
+  DATABASE_URL: z.string().optional(),
+  REDIS_URL: z.string().optional(),
+  SESSION_SECRET: z.string().min(32, { error: 'SESSION_SECRET must be at least 32 characters' }).optional(),
+  SEED_DEMO: booleanFlag.optional(),
+  CREATOR_SELF_SERVE: booleanFlag.optional(),
+  COOKIE_SECURE: booleanFlag.optional(),
+  TRUST_PROXY: booleanFlag.optional(),
+  WEB_DIST: z.string().default('dist/web'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
+  TRANSLATE_URL: z.string().optional(),
+});
+
+export interface AppConfig {
+  nodeEnv: string;
+  production: boolean;
+  port: number;
+  host: string;
+  dataDir: string;
+  /** `file:`/plain path for SQLite, `postgres://` for Postgres. */
+  databaseUrl: string;
+  redisUrl: string | undefined;
+  sessionSecret: string;
+  seedDemo: boolean;
+  creatorSelfServe: boolean;
+  cookieSecure: boolean;
+  trustProxy: boolean;
+  webDist: string;
+  logLevel: string;
+  translateUrl: string | undefined;
+}
+
+/**
+ * Without SESSION_SECRET, development keeps a generated secret in the data directory so that sessions
+ * survive a restart. Production refuses to start without one: a secret on disk is not a deployment.
+ */
+function resolveSessionSecret(given: string | undefined, dataDir: string, production: boolean): string {
+  if (given) return given;
+  if (production) throw new Error('SESSION_SECRET is required when NODE_ENV=production');
+  const file = path.join(dataDir, 'session-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString('hex');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new Error(`Invalid configuration: ${issue?.path.join('.')}: ${issue?.message}`);
+  }
+  const e = parsed.data;
+  const production = e.NODE_ENV === 'production';
+  const dataDir = path.resolve(e.DATA_DIR);
+  return {
+    nodeEnv: e.NODE_ENV,
+    production,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    databaseUrl: e.DATABASE_URL ?? path.join(dataDir, 'onair.db'),
+    redisUrl: e.REDIS_URL || undefined,
+    sessionSecret: resolveSessionSecret(e.SESSION_SECRET, dataDir, production),
+    seedDemo: e.SEED_DEMO ?? !production,
+    creatorSelfServe: e.CREATOR_SELF_SERVE ?? true,
+    cookieSecure: e.COOKIE_SECURE ?? production,
+    trustProxy: e.TRUST_PROXY ?? false,
+    webDist: path.resolve(e.WEB_DIST),
+    logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'warn' : 'info'),
+    translateUrl: e.TRANSLATE_URL || undefined,
+  };
+}

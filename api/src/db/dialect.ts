@@ -1,0 +1,47 @@
+/**
+ * Picks the database engine from DATABASE_URL: Postgres for `postgres://` / `postgresql://`, otherwise a
+ * SQLite file (optionally written `file:path`). Both sit behind the same Kysely<Database>.
+ */
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import pg from 'pg';
+import { CamelCasePlugin, Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import type { Database } from './schema.ts';
+
+export type DialectName = 'sqlite' | 'postgres';
+
+export interface Db {
+  kysely: Kysely<Database>;
+  dialect: DialectName;
+  close(): Promise<void>;
+}
+
+// Postgres returns bigint (int8) and numeric as strings; our times, counts and sums fit in a double.
+pg.types.setTypeParser(20, (v) => Number(v));
+pg.types.setTypeParser(1700, (v) => Number(v));
+
+export function isPostgresUrl(url: string): boolean {
+  return /^postgres(ql)?:\/\//.test(url);
+}
+
+export function openDatabase(url: string, options: { poolSize?: number } = {}): Db {
+  if (isPostgresUrl(url)) {
+    const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10 });
+    const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [new CamelCasePlugin()] });
+    return { kysely, dialect: 'postgres', close: () => kysely.destroy() };
+  }
+  const file = url.startsWith('file:') ? url.slice('file:'.length) : url;
+  if (file !== ':memory:') mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  const sqlite = new SQLite(file);
+  // WAL lets readers proceed while a writer commits; a busy timeout instead of SQLITE_BUSY errors.
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('synchronous = NORMAL');
+  const kysely = new Kysely<Database>({
+    dialect: new SqliteDialect({ database: sqlite }),
+    plugins: [new CamelCasePlugin()],
+  });
+  return { kysely, dialect: 'sqlite', close: () => kysely.destroy() };
+}

@@ -1,0 +1,21 @@
+/**
+ * Migrations run at start, in order, once each (Kysely's Migrator keeps the ledger and a lock, so two
+ * API processes starting together against Postgres do not race).
+ */
+import { Migrator, type Migration, type MigrationProvider } from 'kysely';
+import type { Db } from './dialect.ts';
+import { foundation } from './migrations/0001_foundation.ts';
+
+function migrationsFor(db: Db): Record<string, Migration> {
+  return {
+    '0001_foundation': foundation(db.dialect),
+  };
+}
+
+export async function migrateToLatest(db: Db): Promise<string[]> {
+  const provider: MigrationProvider = { getMigrations: async () => migrationsFor(db) };
+  const migrator = new Migrator({ db: db.kysely, provider });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

@@ -1,0 +1,2 @@
+export { buildServer, type ServerDeps } from './server.ts';
+export { loadConfig, type AppConfig } from './config.ts';

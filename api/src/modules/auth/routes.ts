@@ -1,0 +1,32 @@
+import type { FastifyInstance } from 'fastify';
+import { LoginRequestSchema, RegisterRequestSchema } from '@onair/protocol';
+import { unauthorized } from '../../http/errors.ts';
+import { parseOr400 } from '../../http/validate.ts';
+import { presentUser } from '../users/repository.ts';
+import { login, register } from './service.ts';
+
+export default async function authRoutes(app: FastifyInstance) {
+  app.get('/api/user', async (request) => {
+    if (!request.user) throw unauthorized('Not signed in');
+    return presentUser(request.user);
+  });
+
+  app.post('/api/login', async (request) => {
+    const input = parseOr400(LoginRequestSchema, request.body);
+    const user = await login(app, request.ip, input);
+    await app.signIn(request, user);
+    return presentUser(user);
+  });
+
+  app.post('/api/register', async (request, reply) => {
+    const input = parseOr400(RegisterRequestSchema, request.body);
+    const user = await register(app, request.ip, input);
+    await app.signIn(request, user);
+    return reply.code(201).send(presentUser(user));
+  });
+
+  app.post('/api/logout', async (request, reply) => {
+    if (request.session.get('userId')) await request.session.destroy();
+    return reply.code(204).send();
+  });
+}

@@ -1,0 +1,84 @@
+import type { Kysely } from 'kysely';
+import type { Content } from '@onair/protocol';
+import type { Database, ContentRow, NewContent } from '../../db/schema.ts';
+import type { LiveAudience } from '../../realtime/audience.ts';
+
+export interface ContentFilter {
+  live?: boolean | undefined;
+  type?: ContentRow['type'] | undefined;
+  creatorId?: number | undefined;
+  limit?: number | undefined;
+}
+
+type ContentWithCreator = ContentRow & { creatorName: string | null };
+
+function selectContent(db: Kysely<Database>) {
+  return db
+    .selectFrom('content')
+    .leftJoin('users', 'users.id', 'content.creatorId')
+    .leftJoin('creatorProfiles', 'creatorProfiles.userId', 'content.creatorId')
+    .selectAll('content')
+    .select((eb) => eb.fn.coalesce('creatorProfiles.displayName', 'users.username').as('creatorName'));
+}
+
+/** Distinct viewers ever recorded per item, for items that are not live. */
+async function distinctViewers(db: Kysely<Database>, ids: number[]): Promise<Map<number, number>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('viewEvents')
+    .select(['contentId', (eb) => eb.fn.count<number>('viewerKey').distinct().as('viewers')])
+    .where('contentId', 'in', ids)
+    .groupBy('contentId')
+    .execute();
+  return new Map(rows.map((r) => [r.contentId, Number(r.viewers)]));
+}
+
+export async function presentContent(
+  db: Kysely<Database>,
+  audience: LiveAudience,
+  rows: ContentWithCreator[],
+): Promise<Content[]> {
+  const liveIds = rows.filter((r) => r.status === 'live').map((r) => r.id);
+  const otherIds = rows.filter((r) => r.status !== 'live').map((r) => r.id);
+  const [live, past] = await Promise.all([audience.viewerCounts(liveIds), distinctViewers(db, otherIds)]);
+  return rows.map((r) => ({
+    id: r.id,
+    title: r.title,
+    description: r.description,
+    type: r.type,
+    category: r.category,
+    status: r.status,
+    creatorId: r.creatorId,
+    creatorName: r.creatorName,
+    viewerCount: (r.status === 'live' ? live.get(r.id) : past.get(r.id)) ?? 0,
+    duration: r.durationSeconds,
+    language: r.language,
+    createdAt: new Date(r.createdAt).toISOString(),
+  }));
+}
+
+export async function listContent(db: Kysely<Database>, audience: LiveAudience, filter: ContentFilter) {
+  let query = selectContent(db);
+  if (filter.live === true) query = query.where('content.status', '=', 'live');
+  if (filter.live === false) query = query.where('content.status', '!=', 'live');
+  if (filter.type) query = query.where('content.type', '=', filter.type);
+  if (filter.creatorId) query = query.where('content.creatorId', '=', filter.creatorId);
+  const rows = await query
+    .orderBy('content.createdAt', 'desc')
+    .orderBy('content.id', 'desc')
+    .limit(filter.limit ?? 200)
+    .execute();
+  return presentContent(db, audience, rows);
+}
+
+export async function findContent(db: Kysely<Database>, audience: LiveAudience, id: number) {
+  const row = await selectContent(db).where('content.id', '=', id).executeTakeFirst();
+  if (!row) return undefined;
+  const [content] = await presentContent(db, audience, [row]);
+  return content;
+}
+
+export async function insertContent(db: Kysely<Database>, values: NewContent): Promise<number> {
+  const row = await db.insertInto('content').values(values).returning('id').executeTakeFirstOrThrow();
+  return row.id;
+}

@@ -1,0 +1,36 @@
+import type { FastifyInstance } from 'fastify';
+import { ContentCreateRequestSchema, ContentIdParamsSchema, ContentListQuerySchema } from '@onair/protocol';
+import { notFound } from '../../http/errors.ts';
+import { parseOr400 } from '../../http/validate.ts';
+import { findContent, insertContent, listContent } from './repository.ts';
+
+export default async function contentRoutes(app: FastifyInstance) {
+  app.get('/api/content', async (request) => {
+    const filter = parseOr400(ContentListQuerySchema, request.query);
+    return listContent(app.db.kysely, app.liveAudience, filter);
+  });
+
+  app.get('/api/content/:id', async (request) => {
+    const { id } = parseOr400(ContentIdParamsSchema, request.params);
+    const content = await findContent(app.db.kysely, app.liveAudience, id);
+    if (!content) throw notFound('No content with that id');
+    return content;
+  });
+
+  app.post('/api/content', { preHandler: app.requireRole('creator', 'admin') }, async (request, reply) => {
+    const input = parseOr400(ContentCreateRequestSchema, request.body);
+    const id = await insertContent(app.db.kysely, {
+      creatorId: request.user!.id,
+      title: input.title,
+      description: input.description || null,
+      type: input.type,
+      category: input.category || null,
+      status: 'published',
+      durationSeconds: input.duration ?? 0,
+      language: 'en',
+      createdAt: Date.now(),
+      liveSince: null,
+    });
+    return reply.code(201).send(await findContent(app.db.kysely, app.liveAudience, id));
+  });
+}

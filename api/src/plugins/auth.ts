@@ -1,0 +1,95 @@
+/**
+ * Cookies, sessions and the one reusable role guard every route uses.
+ *
+ * `request.user` is the signed-in, active user or null; `app.requireUser` and `app.requireRole(...)`
+ * are preHandlers. The server is the authority on roles: the client only hides what a role cannot use.
+ */
+import fastifyCookie from '@fastify/cookie';
+import fastifySession from '@fastify/session';
+import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Role } from '@onair/protocol';
+import type { UserRow } from '../db/schema.ts';
+import { forbidden, unauthorized } from '../http/errors.ts';
+import { findUserById } from '../modules/users/repository.ts';
+import { DatabaseSessionStore } from './session-store.ts';
+
+export const SESSION_COOKIE = 'onair.sid';
+const SESSION_MAX_AGE_MS = 14 * 24 * 3600 * 1000;
+
+declare module 'fastify' {
+  interface Session {
+    userId?: number;
+  }
+  interface FastifyRequest {
+    user: UserRow | null;
+  }
+  interface FastifyInstance {
+    sessionStore: DatabaseSessionStore;
+    requireUser: preHandlerAsyncHookHandler;
+    requireRole: (...roles: Role[]) => preHandlerAsyncHookHandler;
+    /** Starts a fresh session (new id) for a user: called at login and registration. */
+    signIn: (request: import('fastify').FastifyRequest, user: UserRow) => Promise<void>;
+  }
+}
+
+async function authPlugin(app: FastifyInstance) {
+  const store = new DatabaseSessionStore(app.db.kysely);
+  app.decorate('sessionStore', store);
+
+  await app.register(fastifyCookie);
+  await app.register(fastifySession, {
+    secret: app.config.sessionSecret,
+    cookieName: SESSION_COOKIE,
+    store,
+    saveUninitialized: false,
+    rolling: false,
+    cookie: {
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: app.config.cookieSecure,
+      path: '/',
+      maxAge: SESSION_MAX_AGE_MS,
+    },
+  });
+
+  app.decorateRequest('user', null);
+
+  // Resolve the user once per request. A suspended or deleted account has no session any more.
+  app.addHook('preHandler', async (request) => {
+    const userId = request.session.get('userId');
+    if (!userId) return;
+    const user = await findUserById(app.db.kysely, userId);
+    if (!user || user.status !== 'active') {
+      await request.session.destroy();
+      return;
+    }
+    request.user = user;
+  });
+
+  app.decorate('signIn', async (request, user) => {
+    // A new session id at every sign-in defeats session fixation.
+    await request.session.regenerate();
+    request.session.set('userId', user.id);
+    request.user = user;
+    await request.session.save();
+  });
+
+  app.decorate('requireUser', async (request) => {
+    if (!request.user) throw unauthorized();
+  });
+
+  app.decorate('requireRole', (...roles: Role[]) => async (request) => {
+    if (!request.user) throw unauthorized();
+    if (!roles.includes(request.user.role)) {
+      throw forbidden(`This needs the ${roles.join(' or ')} role`);
+    }
+  });
+
+  // Expired sessions are deleted hourly; reads already ignore them.
+  const pruneTimer = setInterval(() => void store.pruneExpired().catch(() => undefined), 3600_000);
+  pruneTimer.unref();
+  app.addHook('onClose', async () => clearInterval(pruneTimer));
+}
+
+export default fp(authPlugin, { name: 'auth', dependencies: ['context'] });

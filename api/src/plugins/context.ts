@@ -1,0 +1,39 @@
+/**
+ * Puts what every module needs on the instance: the configuration, the database, Redis (when set)
+ * and the rate limiter.
+ */
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Redis } from 'ioredis';
+import type { AppConfig } from '../config.ts';
+import type { Db } from '../db/dialect.ts';
+import type { LiveAudience } from '../realtime/audience.ts';
+import { memoryRateLimiter, redisRateLimiter, type RateLimiter } from '../http/rate-limit.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: AppConfig;
+    db: Db;
+    redis: Redis | null;
+    rateLimiter: RateLimiter;
+    /** Who is watching live items now; the realtime layer replaces the default. */
+    liveAudience: LiveAudience;
+  }
+}
+
+export interface ContextOptions {
+  config: AppConfig;
+  db: Db;
+  redis: Redis | null;
+  liveAudience: LiveAudience;
+}
+
+async function contextPlugin(app: FastifyInstance, opts: ContextOptions) {
+  app.decorate('config', opts.config);
+  app.decorate('db', opts.db);
+  app.decorate('redis', opts.redis);
+  app.decorate('liveAudience', opts.liveAudience);
+  app.decorate('rateLimiter', opts.redis ? redisRateLimiter(opts.redis) : memoryRateLimiter());
+}
+
+export default fp(contextPlugin, { name: 'context' });

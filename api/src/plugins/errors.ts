@@ -1,0 +1,41 @@
+/**
+ * One place that turns errors into responses. Client mistakes (validation, auth, conflicts, bad JSON)
+ * keep their 4xx status and a plain-text sentence; anything else is logged and answered with a generic
+ * 500 so internals never leak.
+ */
+import type { FastifyError, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { HttpError } from '../http/errors.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Server faults seen since start: system health reports them. */
+    serverErrors: { at: number; message: string }[];
+  }
+}
+
+const MAX_REMEMBERED_ERRORS = 1000;
+
+async function errorsPlugin(app: FastifyInstance) {
+  app.decorate('serverErrors', []);
+
+  app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
+    if (error instanceof HttpError) {
+      return reply.code(error.statusCode).headers(error.headers).type('text/plain; charset=utf-8').send(error.message);
+    }
+    const status = error.statusCode ?? 500;
+    if (status < 500) {
+      // Fastify's own client errors: malformed JSON, a body too large, an unsupported media type.
+      const message = error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError
+        ? 'Request body is not valid JSON'
+        : error.message;
+      return reply.code(status).type('text/plain; charset=utf-8').send(message);
+    }
+    request.log.error({ err: error }, 'request failed');
+    app.serverErrors.push({ at: Date.now(), message: error.message });
+    if (app.serverErrors.length > MAX_REMEMBERED_ERRORS) app.serverErrors.shift();
+    return reply.code(500).type('text/plain; charset=utf-8').send('Something went wrong on our side');
+  });
+}
+
+export default fp(errorsPlugin, { name: 'errors' });

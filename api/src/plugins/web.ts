@@ -1,0 +1,33 @@
+/**
+ * Serves the built web app (dist/web) and answers unknown non-API paths with index.html, so the
+ * client router can take deep links. Unknown /api paths get a plain 404.
+ */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+
+async function webPlugin(app: FastifyInstance) {
+  const root = app.config.webDist;
+  const hasWeb = existsSync(path.join(root, 'index.html'));
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root,
+      wildcard: false,
+      // Hashed assets never change; index.html must always be revalidated.
+      setHeaders(res, filePath) {
+        res.header('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const isApi = request.url.startsWith('/api/') || request.url === '/api';
+    if (!isApi && hasWeb && (request.method === 'GET' || request.method === 'HEAD')) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return reply.code(404).type('text/plain; charset=utf-8').send(`No route for ${request.method} ${request.url.split('?')[0]}`);
+  });
+}
+
+export default fp(webPlugin, { name: 'web', dependencies: ['context'] });

@@ -1,0 +1,15 @@
+/**
+ * How many people are watching each live item right now. The realtime layer feeds it from sockets in
+ * `content:{id}` rooms; REST reads it for viewerCount. One process keeps the counts in memory; with
+ * Redis each node publishes its own counts and reads the sum (see realtime/presence).
+ */
+export interface LiveAudience {
+  viewerCounts(contentIds: readonly number[]): Promise<Map<number, number>>;
+}
+
+/** A process with no realtime layer attached yet: nobody is counted as watching. */
+export const noLiveAudience: LiveAudience = {
+  async viewerCounts() {
+    return new Map();
+  },
+};
