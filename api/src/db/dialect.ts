@@ -3,6 +3,7 @@
  * SQLite file (optionally written `file:path`). Both sit behind the same Kysely<Database>.
  */
 import { mkdirSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
@@ -25,9 +26,20 @@ export function isPostgresUrl(url: string): boolean {
   return /^postgres(ql)?:\/\//.test(url);
 }
 
+/**
+ * Like libpq, fall back to the operating-system user when the URL names none: node-postgres reads only
+ * $USER, which service managers and CI runners often leave unset.
+ */
+export function postgresClientConfig(url: string): pg.ClientConfig {
+  const parsed = new URL(url);
+  // node-postgres lets the connection string override separate fields, so the user goes into the URL.
+  if (!parsed.username) parsed.username = process.env.PGUSER ?? process.env.USER ?? os.userInfo().username;
+  return { connectionString: parsed.toString() };
+}
+
 export function openDatabase(url: string, options: { poolSize?: number } = {}): Db {
   if (isPostgresUrl(url)) {
-    const pool = new pg.Pool({ connectionString: url, max: options.poolSize ?? 10 });
+    const pool = new pg.Pool({ ...postgresClientConfig(url), max: options.poolSize ?? 10 });
     const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [new CamelCasePlugin()] });
     return { kysely, dialect: 'postgres', close: () => kysely.destroy() };
   }

@@ -15,9 +15,9 @@ export interface UsersTable {
   firstName: string | null;
   lastName: string | null;
   role: 'admin' | 'creator' | 'viewer';
-  subscription: string;
-  status: 'active' | 'suspended';
-  verified: number;
+  subscription: Generated<string>;
+  status: Generated<'active' | 'suspended'>;
+  verified: Generated<number>;
   creatorRequest: 'pending' | 'approved' | null;
   country: string | null;
   createdAt: number;

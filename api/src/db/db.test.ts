@@ -1,0 +1,87 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { createTestDatabase, testDialects, type TestDatabase } from '../../test/support/databases.ts';
+import { DatabaseSessionStore } from '../plugins/session-store.ts';
+import { isDemoSeeded, seedDemo } from './seed/demo.ts';
+
+const dialects = await testDialects();
+const NOW = Date.UTC(2026, 10, 1, 12);
+
+describe.each(dialects)('data layer on %s', (dialect) => {
+  let databases: TestDatabase[] = [];
+  afterEach(async () => {
+    await Promise.all(databases.map((d) => d.destroy()));
+    databases = [];
+  });
+  const fresh = async () => {
+    const d = await createTestDatabase(dialect);
+    databases.push(d);
+    return d;
+  };
+
+  it('seeds the same history twice from the same reference time, and only once per database', async () => {
+    const [a, b] = [await fresh(), await fresh()];
+    const options = { now: NOW, contentItems: 30, audienceSize: 40, viewEvents: 800, liveItems: 2 };
+    const first = await seedDemo(a.db.kysely, options);
+    const second = await seedDemo(b.db.kysely, options);
+    expect(first).toEqual(second);
+    expect(first.seeded).toBe(true);
+    const fingerprint = (d: TestDatabase) =>
+      d.db.kysely
+        .selectFrom('viewEvents')
+        .select(['contentId', 'device', 'country', 'watchSeconds', 'createdAt'])
+        .orderBy('id')
+        .execute();
+    expect(await fingerprint(a)).toEqual(await fingerprint(b));
+    expect(await isDemoSeeded(a.db.kysely)).toBe(true);
+    expect((await seedDemo(a.db.kysely, options)).seeded).toBe(false);
+  });
+
+  it('writes a realistic spread: four devices, 30+ countries, views inside the last 90 days', async () => {
+    const d = await fresh();
+    await seedDemo(d.db.kysely, { now: NOW, contentItems: 120, audienceSize: 300, viewEvents: 8000 });
+    const db = d.db.kysely;
+    const devices = await db.selectFrom('viewEvents').select('device').distinct().execute();
+    expect(devices.map((r) => r.device).sort()).toEqual(['mobile', 'satellite', 'tv', 'web']);
+    const countries = await db.selectFrom('viewEvents').select('country').distinct().execute();
+    expect(countries.length).toBeGreaterThanOrEqual(30);
+    const range = await db
+      .selectFrom('viewEvents')
+      .select((eb) => [eb.fn.min('createdAt').as('first'), eb.fn.max('createdAt').as('last')])
+      .executeTakeFirstOrThrow();
+    expect(Number(range.first)).toBeGreaterThanOrEqual(NOW - 90 * 24 * 3600 * 1000);
+    expect(Number(range.last)).toBeLessThanOrEqual(NOW);
+    const types = await db.selectFrom('content').select('type').distinct().execute();
+    expect(types.map((r) => r.type).sort()).toEqual(['podcast', 'radio', 'tv']);
+  });
+
+  it('enforces unique usernames and emails in the schema itself', async () => {
+    const d = await fresh();
+    const user = {
+      username: 'Sam',
+      usernameKey: 'sam',
+      email: 'sam@example.com',
+      passwordHash: '',
+      role: 'viewer' as const,
+      createdAt: NOW,
+    };
+    await d.db.kysely.insertInto('users').values(user).execute();
+    await expect(d.db.kysely.insertInto('users').values({ ...user, email: 'other@example.com' }).execute()).rejects.toThrow();
+    await expect(d.db.kysely.insertInto('users').values({ ...user, usernameKey: 'sam2' }).execute()).rejects.toThrow();
+  });
+
+  it('stores, reads, expires and deletes sessions', async () => {
+    const d = await fresh();
+    const store = new DatabaseSessionStore(d.db.kysely);
+    const call = <T>(fn: (cb: (err: unknown, value?: T) => void) => void) =>
+      new Promise<T | undefined>((resolve, reject) => fn((err, value) => (err ? reject(err) : resolve(value))));
+    const session = { cookie: { expires: new Date(Date.now() + 60_000) } } as never;
+    await call((cb) => store.set('sid-1', session, cb));
+    expect(await call((cb) => store.get('sid-1', cb))).toMatchObject({ cookie: {} });
+    const expired = { cookie: { expires: new Date(Date.now() - 1000) } } as never;
+    await call((cb) => store.set('sid-2', expired, cb));
+    expect(await call((cb) => store.get('sid-2', cb))).toBeNull();
+    expect(await store.pruneExpired()).toBe(1);
+    await call((cb) => store.destroy('sid-1', cb));
+    expect(await call((cb) => store.get('sid-1', cb))).toBeNull();
+  });
+});

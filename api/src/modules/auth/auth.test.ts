@@ -1,0 +1,169 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, sessionCookie, signIn, type TestApp } from '../../../test/support/app.ts';
+import { testDialects } from '../../../test/support/databases.ts';
+
+const dialects = await testDialects();
+
+describe.each(dialects)('accounts and sessions on %s', (dialect) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(dialect);
+  });
+  afterAll(() => t.close());
+
+  const register = (payload: Record<string, unknown>) => t.app.inject({ method: 'POST', url: '/api/register', payload });
+
+  it('answers 401 for the session user when signed out', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/user' });
+    expect(response.statusCode).toBe(401);
+  });
+
+  it('registers a viewer, signs them in and never returns the password hash', async () => {
+    const response = await register({ email: 'Ana@Example.com', username: 'ana_live', password: 'correct-horse', firstName: 'Ana' });
+    expect(response.statusCode).toBe(201);
+    const user = response.json();
+    expect(user).toMatchObject({ username: 'ana_live', email: 'ana@example.com', role: 'viewer', firstName: 'Ana', lastName: null });
+    expect(JSON.stringify(user)).not.toMatch(/argon2|password/i);
+    const cookie = sessionCookie(response);
+    const me = await t.app.inject({ method: 'GET', url: '/api/user', headers: { cookie } });
+    expect(me.statusCode).toBe(200);
+    expect(me.json().username).toBe('ana_live');
+  });
+
+  it('sets the session cookie httpOnly and SameSite=Lax', async () => {
+    const response = await t.app.inject({ method: 'POST', url: '/api/login', payload: { username: 'viewer', password: 'viewer123' } });
+    const cookie = response.cookies.find((c) => c.name === 'onair.sid');
+    expect(cookie?.httpOnly).toBe(true);
+    expect(String(cookie?.sameSite).toLowerCase()).toBe('lax');
+  });
+
+  it.each([
+    [{ username: 'x1', password: 'correct-horse' }, 'email'],
+    [{ email: 'not-an-email', username: 'someone', password: 'correct-horse' }, 'email'],
+    [{ email: 'a@b.co', password: 'correct-horse' }, 'username'],
+    [{ email: 'a@b.co', username: 'ab', password: 'correct-horse' }, 'username'],
+    [{ email: 'a@b.co', username: 'bad name!', password: 'correct-horse' }, 'username'],
+    [{ email: 'a@b.co', username: 'someone' }, 'password'],
+    [{ email: 'a@b.co', username: 'someone', password: 'short' }, 'password'],
+    [{ email: 'a@b.co', username: 'someone', password: 12345678 }, 'password'],
+  ])('rejects registration %j with a 400 naming %s and writes nothing', async (payload, field) => {
+    const response = await register(payload);
+    expect(response.statusCode).toBe(400);
+    expect(response.body).toMatch(new RegExp(`^${field}\\b`));
+    const count = await t.database.db.kysely
+      .selectFrom('users')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('email', '=', 'a@b.co')
+      .executeTakeFirstOrThrow();
+    expect(Number(count.n)).toBe(0);
+  });
+
+  it('answers 409 for a taken username (any case) or email', async () => {
+    const sameName = await register({ email: 'other@example.com', username: 'ANA_LIVE', password: 'correct-horse' });
+    expect(sameName.statusCode).toBe(409);
+    expect(sameName.body).toMatch(/username/i);
+    const sameEmail = await register({ email: 'ana@example.com', username: 'ana_two', password: 'correct-horse' });
+    expect(sameEmail.statusCode).toBe(409);
+    expect(sameEmail.body).toMatch(/email/i);
+  });
+
+  it('refuses a wrong password with 401 and a missing field with 400', async () => {
+    const wrong = await t.app.inject({ method: 'POST', url: '/api/login', payload: { username: 'viewer', password: 'nope' } });
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.body).toBe('Invalid username or password');
+    const missing = await t.app.inject({ method: 'POST', url: '/api/login', payload: { username: 'viewer' } });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.body).toMatch(/^password/);
+  });
+
+  it('answers 400, not 500, for a body that is not JSON', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"username":',
+    });
+    expect(response.statusCode).toBe(400);
+  });
+
+  it('rotates the session id at login', async () => {
+    const first = await signIn(t.app, 'viewer', 'viewer123');
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      headers: { cookie: first },
+      payload: { username: 'viewer', password: 'viewer123' },
+    });
+    expect(again.statusCode).toBe(200);
+    const second = sessionCookie(again);
+    expect(second).not.toBe(first);
+    const old = await t.app.inject({ method: 'GET', url: '/api/user', headers: { cookie: first } });
+    expect(old.statusCode).toBe(401);
+  });
+
+  it('logs out: the session no longer reads a user', async () => {
+    const cookie = await signIn(t.app, 'viewer', 'viewer123');
+    const out = await t.app.inject({ method: 'POST', url: '/api/logout', headers: { cookie } });
+    expect(out.statusCode).toBe(204);
+    const me = await t.app.inject({ method: 'GET', url: '/api/user', headers: { cookie } });
+    expect(me.statusCode).toBe(401);
+  });
+
+  it('ends the sessions of a suspended user and refuses their sign-in', async () => {
+    await register({ email: 'sus@example.com', username: 'suspect', password: 'correct-horse' });
+    const cookie = await signIn(t.app, 'suspect', 'correct-horse');
+    await t.database.db.kysely.updateTable('users').set({ status: 'suspended' }).where('usernameKey', '=', 'suspect').execute();
+    const me = await t.app.inject({ method: 'GET', url: '/api/user', headers: { cookie } });
+    expect(me.statusCode).toBe(401);
+    const login = await t.app.inject({ method: 'POST', url: '/api/login', payload: { username: 'suspect', password: 'correct-horse' } });
+    expect(login.statusCode).toBe(403);
+  });
+
+  it('cannot sign in as a seeded audience account that has no password', async () => {
+    const row = await t.database.db.kysely.selectFrom('users').select('username').where('passwordHash', '=', '').executeTakeFirstOrThrow();
+    const response = await t.app.inject({ method: 'POST', url: '/api/login', payload: { username: row.username, password: '' } });
+    expect(response.statusCode).toBe(400);
+    const guess = await t.app.inject({ method: 'POST', url: '/api/login', payload: { username: row.username, password: 'anything' } });
+    expect(guess.statusCode).toBe(401);
+  });
+});
+
+describe('rate limits on sign-in and sign-up', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp('sqlite', { seed: false });
+  });
+  afterAll(() => t.close());
+
+  it('limits sign-in attempts per username with 429 and Retry-After', async () => {
+    const attempt = () =>
+      t.app.inject({ method: 'POST', url: '/api/login', remoteAddress: '10.0.0.1', payload: { username: 'target', password: 'guess' } });
+    for (let i = 0; i < 10; i++) expect((await attempt()).statusCode).toBe(401);
+    const limited = await attempt();
+    expect(limited.statusCode).toBe(429);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    // Another address trying the same account is limited too: the budget is per username.
+    const elsewhere = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      remoteAddress: '10.0.0.2',
+      payload: { username: 'target', password: 'guess' },
+    });
+    expect(elsewhere.statusCode).toBe(429);
+  });
+
+  it('limits sign-in attempts per address across usernames', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 21; i++) {
+      const r = await t.app.inject({
+        method: 'POST',
+        url: '/api/login',
+        remoteAddress: '10.0.0.9',
+        payload: { username: `user${i}`, password: 'guess' },
+      });
+      statuses.push(r.statusCode);
+    }
+    expect(statuses.slice(0, 20).every((s) => s === 401)).toBe(true);
+    expect(statuses[20]).toBe(429);
+  });
+});

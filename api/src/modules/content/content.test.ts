@@ -1,0 +1,114 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ContentSchema } from '@onair/protocol';
+import { createTestApp, signIn, type TestApp } from '../../../test/support/app.ts';
+import { testDialects } from '../../../test/support/databases.ts';
+
+const dialects = await testDialects();
+
+describe.each(dialects)('content and analytics on %s', (dialect) => {
+  let t: TestApp;
+  let creator: string;
+  let viewer: string;
+  beforeAll(async () => {
+    t = await createTestApp(dialect);
+    creator = await signIn(t.app, 'creator', 'creator123');
+    viewer = await signIn(t.app, 'viewer', 'viewer123');
+  });
+  afterAll(() => t.close());
+
+  it('lists content in the protocol shape, newest first', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/content' });
+    expect(response.statusCode).toBe(200);
+    const items = response.json() as unknown[];
+    expect(items.length).toBe(40);
+    const parsed = items.map((i) => ContentSchema.parse(i));
+    const times = parsed.map((c) => Date.parse(c.createdAt));
+    expect([...times].sort((a, b) => b - a)).toEqual(times);
+  });
+
+  it('filters live items with ?live=true and rejects a bad flag with 400', async () => {
+    const live = (await t.app.inject({ method: 'GET', url: '/api/content?live=true' })).json() as { status: string }[];
+    expect(live.length).toBe(3);
+    expect(live.every((c) => c.status === 'live')).toBe(true);
+    const bad = await t.app.inject({ method: 'GET', url: '/api/content?live=maybe' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.body).toMatch(/^live/);
+  });
+
+  it('counts distinct viewers of past items from view events', async () => {
+    const items = (await t.app.inject({ method: 'GET', url: '/api/content?live=false' })).json() as { id: number; viewerCount: number }[];
+    const sample = items[0]!;
+    const row = await t.database.db.kysely
+      .selectFrom('viewEvents')
+      .select((eb) => eb.fn.count<number>('viewerKey').distinct().as('n'))
+      .where('contentId', '=', sample.id)
+      .executeTakeFirstOrThrow();
+    expect(sample.viewerCount).toBe(Number(row.n));
+  });
+
+  it('lets a creator create content and shows it in the list', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/content',
+      headers: { cookie: creator },
+      payload: { title: '  Harvest Festival Special ', description: 'Live from the square', type: 'radio' },
+    });
+    expect(response.statusCode).toBe(201);
+    const created = ContentSchema.parse(response.json());
+    expect(created).toMatchObject({ title: 'Harvest Festival Special', type: 'radio', status: 'published', viewerCount: 0 });
+    const list = (await t.app.inject({ method: 'GET', url: '/api/content' })).json() as { id: number }[];
+    expect(list[0]?.id).toBe(created.id);
+  });
+
+  it('refuses content creation signed out (401), as a viewer (403) and without a title (400)', async () => {
+    const payload = { title: 'Nope', type: 'tv' };
+    expect((await t.app.inject({ method: 'POST', url: '/api/content', payload })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'POST', url: '/api/content', headers: { cookie: viewer }, payload })).statusCode).toBe(403);
+    const blank = await t.app.inject({ method: 'POST', url: '/api/content', headers: { cookie: creator }, payload: { title: '   ', type: 'tv' } });
+    expect(blank.statusCode).toBe(400);
+    expect(blank.body).toMatch(/^title/);
+    const badType = await t.app.inject({ method: 'POST', url: '/api/content', headers: { cookie: creator }, payload: { title: 'A', type: 'cinema' } });
+    expect(badType.statusCode).toBe(400);
+    expect(badType.body).toMatch(/^type/);
+  });
+
+  it('computes the analytics summary from the data and needs a session', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/api/analytics' })).statusCode).toBe(401);
+    const summary = (await t.app.inject({ method: 'GET', url: '/api/analytics', headers: { cookie: viewer } })).json();
+    const db = t.database.db.kysely;
+    const countries = await db.selectFrom('viewEvents').select('country').distinct().execute();
+    const content = await db.selectFrom('content').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    expect(summary.globalReach).toBe(countries.length);
+    expect(summary.totalContent).toBe(Number(content.n));
+    expect(summary.totalViewers).toBeGreaterThan(0);
+  });
+
+  it('serves public config and stats to signed-out visitors', async () => {
+    const config = (await t.app.inject({ method: 'GET', url: '/api/public/config' })).json();
+    expect(config.demoMode).toBe(true);
+    expect(config.demoAccounts.map((a: { username: string }) => a.username)).toEqual(['admin', 'creator', 'viewer', 'listener']);
+    const stats = (await t.app.inject({ method: 'GET', url: '/api/public/stats' })).json();
+    expect(stats.activeStreams).toBe(3);
+    expect(stats.globalUsers).toBeGreaterThan(50);
+  });
+
+  it('answers an unknown API path with 404', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/nothing-here' });
+    expect(response.statusCode).toBe(404);
+  });
+});
+
+describe('an empty deployment', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp('sqlite', { seed: false, env: { SEED_DEMO: 'false' } });
+  });
+  afterAll(() => t.close());
+
+  it('reports zeros, not placeholders, and lists no demo accounts', async () => {
+    const stats = (await t.app.inject({ method: 'GET', url: '/api/public/stats' })).json();
+    expect(stats).toEqual({ activeStreams: 0, hoursOfContent: 0, globalUsers: 0, countriesReached: 0 });
+    const config = (await t.app.inject({ method: 'GET', url: '/api/public/config' })).json();
+    expect(config).toMatchObject({ demoMode: false, demoAccounts: [] });
+  });
+});

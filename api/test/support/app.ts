@@ -1,0 +1,64 @@
+/**
+ * A real server over a real database for a test: `buildServer()` driven with `inject`, plus helpers
+ * that sign in and carry the session cookie like a browser would.
+ */
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { DialectName } from '../../src/db/index.ts';
+import { loadConfig, type AppConfig } from '../../src/config.ts';
+import { seedDemo, type DemoSeedOptions } from '../../src/db/seed/demo.ts';
+import { buildServer, type ServerDeps } from '../../src/server.ts';
+import { createTestDatabase, type TestDatabase } from './databases.ts';
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: TestDatabase;
+  config: AppConfig;
+  close(): Promise<void>;
+}
+
+/** A small but complete demo history: enough to compute every figure, quick to write. */
+export const SMALL_SEED: DemoSeedOptions = { contentItems: 40, audienceSize: 50, viewEvents: 1500, liveItems: 3 };
+
+export function testConfig(overrides: Record<string, string> = {}): AppConfig {
+  return loadConfig({
+    NODE_ENV: 'test',
+    SESSION_SECRET: 'test-secret-test-secret-test-secret-0123456789',
+    SEED_DEMO: 'true',
+    LOG_LEVEL: 'silent',
+    WEB_DIST: '/nonexistent-web-dist',
+    ...overrides,
+  });
+}
+
+export async function createTestApp(
+  dialect: DialectName = 'sqlite',
+  options: { seed?: DemoSeedOptions | false; env?: Record<string, string>; deps?: Partial<ServerDeps> } = {},
+): Promise<TestApp> {
+  const database = await createTestDatabase(dialect);
+  if (options.seed !== false) await seedDemo(database.db.kysely, options.seed ?? SMALL_SEED);
+  const config = testConfig(options.env);
+  const app = await buildServer(config, { db: database.db, ...options.deps });
+  await app.ready();
+  return {
+    app,
+    database,
+    config,
+    async close() {
+      await app.close();
+      await database.destroy();
+    },
+  };
+}
+
+/** The session cookie from a response, as a Cookie header value. */
+export function sessionCookie(response: LightMyRequestResponse): string {
+  const cookie = response.cookies.find((c) => c.name === 'onair.sid');
+  if (!cookie) throw new Error(`no session cookie in response ${response.statusCode}: ${response.body}`);
+  return `onair.sid=${cookie.value}`;
+}
+
+export async function signIn(app: FastifyInstance, username: string, password: string): Promise<string> {
+  const response = await app.inject({ method: 'POST', url: '/api/login', payload: { username, password } });
+  if (response.statusCode !== 200) throw new Error(`sign-in failed ${response.statusCode}: ${response.body}`);
+  return sessionCookie(response);
+}
