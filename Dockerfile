@@ -1,0 +1,17 @@
+# One image for both roles of the scale-out topology: the API (default command) and the workers.
+FROM node:20-bookworm-slim
+RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ \
+      apertium apertium-en-es apertium-es-pt apertium-fr-es apertium-es-it ffmpeg \
+    && rm -rf /var/lib/apt/lists/*
+WORKDIR /app
+COPY package.json package-lock.json ./
+COPY protocol/package.json protocol/
+COPY api/package.json api/
+COPY workers/package.json workers/
+COPY web/package.json web/
+RUN npm ci
+COPY . .
+RUN npm run build
+ENV NODE_ENV=production PORT=3000
+EXPOSE 3000
+CMD ["node", "--import", "tsx", "api/src/main.ts"]
