@@ -4,9 +4,13 @@
  * Events are named `domain:action`. Types do not replace validation: the server parses every payload.
  */
 import type { Content } from './entities.ts';
+import type { JobDoneEvent, JobFailedEvent, JobProgressEvent } from './jobs.ts';
 
 export interface ServerToClientEvents {
   'content:updated': (content: Content) => void;
+  'job:progress': (event: JobProgressEvent) => void;
+  'job:done': (event: JobDoneEvent) => void;
+  'job:failed': (event: JobFailedEvent) => void;
 }
 
 export interface ClientToServerEvents {

@@ -6,3 +6,4 @@ export * from './api/auth.ts';
 export * from './api/content.ts';
 export * from './api/analytics.ts';
 export * from './api/public.ts';
+export * from './jobs.ts';
