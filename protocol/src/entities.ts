@@ -78,12 +78,18 @@ export const ViewershipRecordSchema = z.object({
 export type ViewershipRecord = z.infer<typeof ViewershipRecordSchema>;
 
 export const SystemHealthSchema = z.object({
+  /** Percent 0..100: the larger of event-loop utilisation and process CPU. */
   serverLoad: z.number(),
+  /** Score 0..100 from database round trips (100 minus the p95 round trip in ms). */
   databasePerformance: z.number(),
-  cdnEfficiency: z.number(),
-  apiResponseTime: z.number(),
+  /** Percent of static asset requests answered from cache (304); null before any such request. */
+  cdnEfficiency: z.number().nullable(),
+  /** p95 of recent API request latency in ms; null before any request. */
+  apiResponseTime: z.number().nullable(),
   activeConnections: z.number().int().nonnegative(),
+  /** Bytes per second sent over the last interval. */
   bandwidth: z.number(),
+  /** Seconds since the process started. */
   uptime: z.number(),
   errors: z.object({ last24h: z.number().int(), resolved: z.number().int(), pending: z.number().int() }),
   measuredAt: IsoDate,

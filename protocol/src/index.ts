@@ -6,4 +6,5 @@ export * from './api/auth.ts';
 export * from './api/content.ts';
 export * from './api/analytics.ts';
 export * from './api/public.ts';
+export * from './api/interactions.ts';
 export * from './jobs.ts';

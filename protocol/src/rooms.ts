@@ -10,8 +10,3 @@ export const rooms = {
   admin: () => 'admin',
   user: (userId: number) => `user:${userId}`,
 } as const;
-
-/** Rooms a signed-out socket may join. */
-export function isPublicRoom(room: string): boolean {
-  return room === rooms.lobby() || /^content:\d+$/.test(room);
-}
