@@ -3,6 +3,7 @@
  * so the rest of the server receives a typed, validated object.
  */
 import { randomBytes } from 'node:crypto';
+import os from 'node:os';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
@@ -18,6 +19,8 @@ const EnvSchema = z.object({
   DATA_DIR: z.string().default('data'),
   DATABASE_URL: z.string().optional(),
   REDIS_URL: z.string().optional(),
+  REDIS_PREFIX: z.string().default('onair:'),
+  NODE_ID: z.string().optional(),
   SESSION_SECRET: z.string().min(32, { error: 'SESSION_SECRET must be at least 32 characters' }).optional(),
   SEED_DEMO: booleanFlag.optional(),
   CREATOR_SELF_SERVE: booleanFlag.optional(),
@@ -37,6 +40,10 @@ export interface AppConfig {
   /** `file:`/plain path for SQLite, `postgres://` for Postgres. */
   databaseUrl: string;
   redisUrl: string | undefined;
+  /** Prefix of every Redis key, stream and channel: several deployments (or test runs) can share a server. */
+  redisPrefix: string;
+  /** Names this API process among its peers (presence, health); defaults to host and pid. */
+  nodeId: string;
   sessionSecret: string;
   seedDemo: boolean;
   creatorSelfServe: boolean;
@@ -79,6 +86,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     dataDir,
     databaseUrl: e.DATABASE_URL ?? path.join(dataDir, 'onair.db'),
     redisUrl: e.REDIS_URL || undefined,
+    redisPrefix: e.REDIS_PREFIX,
+    nodeId: e.NODE_ID ?? `${os.hostname()}:${process.pid}`,
     sessionSecret: resolveSessionSecret(e.SESSION_SECRET, dataDir, production),
     seedDemo: e.SEED_DEMO ?? !production,
     creatorSelfServe: e.CREATOR_SELF_SERVE ?? true,

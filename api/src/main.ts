@@ -2,6 +2,7 @@
  * The API process: configuration → database (migrated, demo-seeded when on) → server → listen.
  * Composition happens here and nowhere else.
  */
+import { Redis } from 'ioredis';
 import { loadConfig } from './config.ts';
 import { migrateToLatest, openDatabase } from './db/index.ts';
 import { seedDemo } from './db/seed/demo.ts';
@@ -15,13 +16,15 @@ async function main() {
     const result = await seedDemo(db.kysely);
     if (result.seeded) console.log(`Demo data seeded: ${result.users} users, ${result.content} items, ${result.viewEvents} view events`);
   }
-  const app = await buildServer(config, { db });
+  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: null }) : null;
+  const app = await buildServer(config, { db, redis });
   if (applied.length) app.log.info({ applied }, 'migrations applied');
 
   const shutdown = async (signal: string) => {
     app.log.info(`${signal} received, shutting down`);
     await app.close();
     await db.close();
+    redis?.disconnect();
     process.exit(0);
   };
   process.once('SIGINT', () => void shutdown('SIGINT'));

@@ -10,7 +10,13 @@ import authPlugin from './plugins/auth.ts';
 import contextPlugin from './plugins/context.ts';
 import errorsPlugin from './plugins/errors.ts';
 import webPlugin from './plugins/web.ts';
-import { noLiveAudience, type LiveAudience } from './realtime/audience.ts';
+import realtimePlugin from './realtime/plugin.ts';
+import { setUpPollTallies } from './modules/polls/service.ts';
+import { startPollCloser } from './modules/polls/closer.ts';
+import chatRoutes from './modules/chat/routes.ts';
+import pollRoutes from './modules/polls/routes.ts';
+import qnaRoutes from './modules/qna/routes.ts';
+import rewardsRoutes from './modules/rewards/routes.ts';
 import analyticsRoutes from './modules/analytics/routes.ts';
 import authRoutes from './modules/auth/routes.ts';
 import contentRoutes from './modules/content/routes.ts';
@@ -19,7 +25,6 @@ import publicRoutes from './modules/public/routes.ts';
 export interface ServerDeps {
   db: Db;
   redis?: Redis | null;
-  liveAudience?: LiveAudience;
 }
 
 export async function buildServer(config: AppConfig, deps: ServerDeps): Promise<FastifyInstance> {
@@ -33,15 +38,21 @@ export async function buildServer(config: AppConfig, deps: ServerDeps): Promise<
     config,
     db: deps.db,
     redis: deps.redis ?? null,
-    liveAudience: deps.liveAudience ?? noLiveAudience,
   });
   await app.register(errorsPlugin);
   await app.register(authPlugin);
+  await app.register(realtimePlugin);
+  setUpPollTallies(app);
+  startPollCloser(app);
 
   await app.register(publicRoutes);
   await app.register(authRoutes);
   await app.register(contentRoutes);
   await app.register(analyticsRoutes);
+  await app.register(chatRoutes);
+  await app.register(pollRoutes);
+  await app.register(qnaRoutes);
+  await app.register(rewardsRoutes);
 
   await app.register(webPlugin);
   return app;

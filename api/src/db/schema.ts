@@ -51,6 +51,8 @@ export interface ContentTable {
   createdAt: number;
   /** When the current live session began; null when not live. */
   liveSince: number | null;
+  /** Most people watching at once, ever. */
+  peakViewers: Generated<number>;
 }
 
 export interface ViewEventsTable {
@@ -71,6 +73,78 @@ export interface AppMetaTable {
   value: string;
 }
 
+export interface ChatMessagesTable {
+  id: Generated<number>;
+  contentId: number | null;
+  userId: number;
+  message: string;
+  idempotencyKey: string | null;
+  /** Comparative sentiment score, about -5..5. */
+  sentiment: number;
+  flagged: number;
+  hidden: Generated<number>;
+  createdAt: number;
+}
+
+export interface ModerationItemsTable {
+  id: Generated<number>;
+  kind: 'chat_message' | 'question';
+  targetId: number;
+  contentId: number | null;
+  authorId: number;
+  severity: 'high' | 'medium' | 'low';
+  reason: string;
+  excerpt: string;
+  status: Generated<'pending' | 'approved' | 'rejected'>;
+  decidedBy: number | null;
+  decidedAt: number | null;
+  createdAt: number;
+}
+
+export interface PollsTable {
+  id: Generated<number>;
+  contentId: number | null;
+  question: string;
+  /** JSON array of option texts. */
+  options: string;
+  createdBy: number;
+  createdAt: number;
+  closesAt: number;
+}
+
+export interface PollVotesTable {
+  pollId: number;
+  userId: number;
+  optionIndex: number;
+  createdAt: number;
+}
+
+export interface QuestionsTable {
+  id: Generated<number>;
+  contentId: number | null;
+  userId: number;
+  question: string;
+  answeredAt: number | null;
+  answeredBy: number | null;
+  hidden: Generated<number>;
+  createdAt: number;
+}
+
+export interface PointsLedgerTable {
+  id: Generated<number>;
+  userId: number;
+  action: string;
+  points: number;
+  ref: string;
+  createdAt: number;
+}
+
+export interface AchievementClaimsTable {
+  userId: number;
+  achievementId: string;
+  claimedAt: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -78,6 +152,13 @@ export interface Database {
   content: ContentTable;
   viewEvents: ViewEventsTable;
   appMeta: AppMetaTable;
+  chatMessages: ChatMessagesTable;
+  moderationItems: ModerationItemsTable;
+  polls: PollsTable;
+  pollVotes: PollVotesTable;
+  questions: QuestionsTable;
+  pointsLedger: PointsLedgerTable;
+  achievementClaims: AchievementClaimsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

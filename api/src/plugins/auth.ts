@@ -4,7 +4,7 @@
  * `request.user` is the signed-in, active user or null; `app.requireUser` and `app.requireRole(...)`
  * are preHandlers. The server is the authority on roles: the client only hides what a role cannot use.
  */
-import fastifyCookie from '@fastify/cookie';
+import fastifyCookie, { Signer } from '@fastify/cookie';
 import fastifySession from '@fastify/session';
 import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
@@ -26,6 +26,8 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     sessionStore: DatabaseSessionStore;
+    /** Signs and reads the session cookie; the socket handshake uses it too. */
+    sessionSigner: Signer;
     requireUser: preHandlerAsyncHookHandler;
     requireRole: (...roles: Role[]) => preHandlerAsyncHookHandler;
     /** Starts a fresh session (new id) for a user: called at login and registration. */
@@ -36,10 +38,12 @@ declare module 'fastify' {
 async function authPlugin(app: FastifyInstance) {
   const store = new DatabaseSessionStore(app.db.kysely);
   app.decorate('sessionStore', store);
+  const signer = new Signer(app.config.sessionSecret);
+  app.decorate('sessionSigner', signer);
 
   await app.register(fastifyCookie);
   await app.register(fastifySession, {
-    secret: app.config.sessionSecret,
+    secret: signer,
     cookieName: SESSION_COOKIE,
     store,
     saveUninitialized: false,

@@ -16,7 +16,7 @@ declare module 'fastify' {
     db: Db;
     redis: Redis | null;
     rateLimiter: RateLimiter;
-    /** Who is watching live items now; the realtime layer replaces the default. */
+    /** Who is watching live items now; the realtime plugin provides it. */
     liveAudience: LiveAudience;
   }
 }
@@ -25,14 +25,12 @@ export interface ContextOptions {
   config: AppConfig;
   db: Db;
   redis: Redis | null;
-  liveAudience: LiveAudience;
 }
 
 async function contextPlugin(app: FastifyInstance, opts: ContextOptions) {
   app.decorate('config', opts.config);
   app.decorate('db', opts.db);
   app.decorate('redis', opts.redis);
-  app.decorate('liveAudience', opts.liveAudience);
   app.decorate('rateLimiter', opts.redis ? redisRateLimiter(opts.redis) : memoryRateLimiter());
 }
 

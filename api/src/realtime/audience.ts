@@ -6,10 +6,3 @@
 export interface LiveAudience {
   viewerCounts(contentIds: readonly number[]): Promise<Map<number, number>>;
 }
-
-/** A process with no realtime layer attached yet: nobody is counted as watching. */
-export const noLiveAudience: LiveAudience = {
-  async viewerCounts() {
-    return new Map();
-  },
-};

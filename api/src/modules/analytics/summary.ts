@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { AnalyticsSummary, PublicStats } from '@onair/protocol';
 import type { Database } from '../../db/schema.ts';
+import { UNKNOWN_COUNTRY } from './views.ts';
 
 /** The window over which a viewer counts as active. */
 export const ACTIVE_VIEWER_WINDOW_MS = 30 * 24 * 3600 * 1000;
@@ -9,6 +10,7 @@ async function countDistinctCountries(db: Kysely<Database>): Promise<number> {
   const row = await db
     .selectFrom('viewEvents')
     .select((eb) => eb.fn.count<number>('country').distinct().as('n'))
+    .where('country', '!=', UNKNOWN_COUNTRY)
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }

@@ -1,0 +1,24 @@
+import type { FastifyInstance } from 'fastify';
+import type { NewViewEvent } from '../../db/schema.ts';
+import { POINTS } from '../rewards/ledger.ts';
+import { rewardAction } from '../rewards/service.ts';
+
+/** Shorter visits are zapping, not watching: they are not recorded. */
+export const MIN_WATCH_SECONDS = 5;
+/** Country code for viewers whose country is not known. */
+export const UNKNOWN_COUNTRY = 'ZZ';
+
+/** Records a finished view and pays its watch points (one per full minute, once per view). */
+export async function recordView(app: FastifyInstance, view: NewViewEvent): Promise<number | null> {
+  if (view.watchSeconds < MIN_WATCH_SECONDS) return null;
+  const { id } = await app.db.kysely.insertInto('viewEvents').values(view).returning('id').executeTakeFirstOrThrow();
+  if (view.userId) {
+    await rewardAction(app, {
+      userId: view.userId,
+      action: 'watch',
+      points: Math.floor(view.watchSeconds / 60) * POINTS.watchMinute,
+      ref: String(id),
+    });
+  }
+  return id;
+}

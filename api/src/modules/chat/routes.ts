@@ -1,0 +1,16 @@
+import type { FastifyInstance } from 'fastify';
+import { ChatRecentQuerySchema } from '@onair/protocol';
+import { parseOr400 } from '../../http/validate.ts';
+import { recentMessages, sendChatMessage } from './service.ts';
+
+export default async function chatRoutes(app: FastifyInstance) {
+  app.get('/api/chat/recent', { preHandler: app.requireUser }, async (request) => {
+    const { contentId, limit } = parseOr400(ChatRecentQuerySchema, request.query);
+    return recentMessages(app, contentId ?? null, limit);
+  });
+
+  app.post('/api/chat/send', { preHandler: app.requireUser }, async (request, reply) => {
+    const message = await sendChatMessage(app, request.user!, request.body);
+    return reply.code(201).send(message);
+  });
+}

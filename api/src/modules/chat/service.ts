@@ -1,0 +1,114 @@
+import type { FastifyInstance } from 'fastify';
+import { ChatSendRequestSchema, rooms, type ChatMessage } from '@onair/protocol';
+import type { UserRow } from '../../db/schema.ts';
+import { notFound } from '../../http/errors.ts';
+import { enforceRateLimit } from '../../http/rate-limit.ts';
+import { parseOr400 } from '../../http/validate.ts';
+import { isUniqueViolation } from '../auth/service.ts';
+import { queueForModeration } from '../moderation/queue.ts';
+import { scoreText } from '../moderation/scoring.ts';
+import { POINTS } from '../rewards/ledger.ts';
+import { rewardAction } from '../rewards/service.ts';
+
+export const CHAT_RATE = { limit: 5, windowMs: 10_000 };
+export const CHAT_HISTORY = 50;
+
+const roomFor = (contentId: number | null) => (contentId ? rooms.content(contentId) : rooms.lobby());
+
+function selectMessages(app: FastifyInstance) {
+  return app.db.kysely
+    .selectFrom('chatMessages')
+    .innerJoin('users', 'users.id', 'chatMessages.userId')
+    .select([
+      'chatMessages.id',
+      'chatMessages.contentId',
+      'chatMessages.userId',
+      'users.username',
+      'chatMessages.message',
+      'chatMessages.createdAt',
+    ]);
+}
+
+type MessageRow = { id: number; contentId: number | null; userId: number; username: string; message: string; createdAt: number };
+
+const present = (r: MessageRow): ChatMessage => ({
+  id: r.id,
+  contentId: r.contentId,
+  userId: r.userId,
+  username: r.username,
+  message: r.message,
+  timestamp: new Date(r.createdAt).toISOString(),
+});
+
+/** The latest messages of a room, oldest first, without those moderation removed. */
+export async function recentMessages(app: FastifyInstance, contentId: number | null, limit = CHAT_HISTORY): Promise<ChatMessage[]> {
+  let query = selectMessages(app).where('chatMessages.hidden', '=', 0);
+  query = contentId ? query.where('chatMessages.contentId', '=', contentId) : query.where('chatMessages.contentId', 'is', null);
+  const rows = await query.orderBy('chatMessages.createdAt', 'desc').orderBy('chatMessages.id', 'desc').limit(limit).execute();
+  return rows.reverse().map(present);
+}
+
+async function findByIdempotencyKey(app: FastifyInstance, userId: number, key: string) {
+  const row = await selectMessages(app)
+    .where('chatMessages.userId', '=', userId)
+    .where('chatMessages.idempotencyKey', '=', key)
+    .executeTakeFirst();
+  return row ? present(row) : undefined;
+}
+
+/**
+ * Persists, then broadcasts, then acknowledges. A retry with the same idempotency key returns the
+ * stored message without a second row or a second broadcast.
+ */
+export async function sendChatMessage(app: FastifyInstance, user: UserRow, body: unknown): Promise<ChatMessage> {
+  const input = parseOr400(ChatSendRequestSchema, body);
+  const key = input.idempotencyKey ?? null;
+  if (key) {
+    const existing = await findByIdempotencyKey(app, user.id, key);
+    if (existing) return existing;
+  }
+  await enforceRateLimit(app.rateLimiter, `chat:${user.id}`, CHAT_RATE, 'You are sending messages too fast');
+  const contentId = input.contentId ?? null;
+  if (contentId) {
+    const exists = await app.db.kysely.selectFrom('content').select('id').where('id', '=', contentId).executeTakeFirst();
+    if (!exists) throw notFound('contentId: no content with that id');
+  }
+
+  const score = scoreText(input.message);
+  const createdAt = Date.now();
+  let id: number;
+  try {
+    ({ id } = await app.db.kysely
+      .insertInto('chatMessages')
+      .values({
+        contentId,
+        userId: user.id,
+        message: score.display,
+        idempotencyKey: key,
+        sentiment: score.sentiment,
+        flagged: score.flag ? 1 : 0,
+        createdAt,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow());
+  } catch (error) {
+    // The same key arrived twice at once: the first insert won; answer with its row.
+    if (key && isUniqueViolation(error)) {
+      const existing = await findByIdempotencyKey(app, user.id, key);
+      if (existing) return existing;
+    }
+    throw error;
+  }
+
+  const message = present({ id, contentId, userId: user.id, username: user.username, message: score.display, createdAt });
+  app.io.to(roomFor(contentId)).emit('chat:message', message);
+  if (score.flag) {
+    await queueForModeration(
+      app,
+      { kind: 'chat_message', targetId: id, contentId, authorId: user.id, severity: score.flag.severity, reason: score.flag.reason, excerpt: input.message },
+      user.username,
+    );
+  }
+  await rewardAction(app, { userId: user.id, action: 'chat', points: POINTS.chat, ref: String(id) });
+  return message;
+}

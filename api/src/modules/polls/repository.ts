@@ -1,0 +1,60 @@
+import type { Kysely } from 'kysely';
+import type { Poll, PollTally } from '@onair/protocol';
+import type { Database, PollsTable } from '../../db/schema.ts';
+import type { Selectable } from 'kysely';
+
+export type PollRow = Selectable<PollsTable>;
+
+export async function tallies(db: Kysely<Database>, polls: PollRow[]): Promise<Map<number, PollTally>> {
+  const result = new Map<number, PollTally>();
+  if (polls.length === 0) return result;
+  for (const p of polls) {
+    const options = JSON.parse(p.options) as string[];
+    result.set(p.id, { pollId: p.id, votes: options.map(() => 0), totalVotes: 0 });
+  }
+  const rows = await db
+    .selectFrom('pollVotes')
+    .select(['pollId', 'optionIndex', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('pollId', 'in', polls.map((p) => p.id))
+    .groupBy(['pollId', 'optionIndex'])
+    .execute();
+  for (const r of rows) {
+    const tally = result.get(r.pollId)!;
+    if (r.optionIndex < tally.votes.length) tally.votes[r.optionIndex] = Number(r.n);
+    tally.totalVotes += Number(r.n);
+  }
+  return result;
+}
+
+export async function presentPolls(db: Kysely<Database>, polls: PollRow[], userId: number | null, now = Date.now()): Promise<Poll[]> {
+  const [counts, voted] = await Promise.all([
+    tallies(db, polls),
+    userId && polls.length
+      ? db.selectFrom('pollVotes').select('pollId').where('userId', '=', userId).where('pollId', 'in', polls.map((p) => p.id)).execute()
+      : Promise.resolve([] as { pollId: number }[]),
+  ]);
+  const votedIds = new Set(voted.map((v) => v.pollId));
+  return polls.map((p) => {
+    const tally = counts.get(p.id)!;
+    return {
+      id: p.id,
+      contentId: p.contentId,
+      question: p.question,
+      options: JSON.parse(p.options) as string[],
+      votes: tally.votes,
+      totalVotes: tally.totalVotes,
+      hasVoted: votedIds.has(p.id),
+      timeRemaining: Math.max(0, Math.ceil((p.closesAt - now) / 1000)),
+    };
+  });
+}
+
+export function activePolls(db: Kysely<Database>, now: number, contentId?: number) {
+  let query = db.selectFrom('polls').selectAll().where('closesAt', '>', now);
+  if (contentId) query = query.where('contentId', '=', contentId);
+  return query.orderBy('createdAt', 'desc').execute();
+}
+
+export function findPoll(db: Kysely<Database>, id: number) {
+  return db.selectFrom('polls').selectAll().where('id', '=', id).executeTakeFirst();
+}

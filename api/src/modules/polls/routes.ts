@@ -1,0 +1,21 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { parseOr400 } from '../../http/validate.ts';
+import { activePolls, presentPolls } from './repository.ts';
+import { createPoll, vote } from './service.ts';
+
+const ActiveQuerySchema = z.object({ contentId: z.coerce.number({ error: 'contentId must be a number' }).int().positive().optional() });
+
+export default async function pollRoutes(app: FastifyInstance) {
+  app.get('/api/polls/active', { preHandler: app.requireUser }, async (request) => {
+    const { contentId } = parseOr400(ActiveQuerySchema, request.query);
+    const now = Date.now();
+    return presentPolls(app.db.kysely, await activePolls(app.db.kysely, now, contentId), request.user!.id, now);
+  });
+
+  app.post('/api/polls', { preHandler: app.requireRole('creator', 'admin') }, async (request, reply) =>
+    reply.code(201).send(await createPoll(app, request.user!, request.body)),
+  );
+
+  app.post('/api/polls/vote', { preHandler: app.requireUser }, async (request) => vote(app, request.user!, request.body));
+}

@@ -1,0 +1,89 @@
+import type { FastifyInstance } from 'fastify';
+import { PollCreateRequestSchema, PollVoteRequestSchema, rooms, type Poll, type PollTally } from '@onair/protocol';
+import type { UserRow } from '../../db/schema.ts';
+import { badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
+import { enforceRateLimit } from '../../http/rate-limit.ts';
+import { parseOr400 } from '../../http/validate.ts';
+import { createCoalescer, type Coalescer } from '../../realtime/coalesce.ts';
+import { POINTS } from '../rewards/ledger.ts';
+import { rewardAction } from '../rewards/service.ts';
+import { findPoll, presentPolls, tallies, type PollRow } from './repository.ts';
+
+export const VOTE_RATE = { limit: 10, windowMs: 10_000 };
+/** Tallies go out at most 4 times a second per poll, however fast votes arrive. */
+export const TALLY_PUSH_MS = 250;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    pollTallies: Coalescer<number>;
+  }
+}
+
+const pollRooms = (poll: Pick<PollRow, 'contentId'>) =>
+  poll.contentId ? [rooms.polls(), rooms.content(poll.contentId)] : [rooms.polls()];
+
+/** Sets up the tally coalescer; registered once per server. */
+export function setUpPollTallies(app: FastifyInstance) {
+  const coalescer = createCoalescer<number>(TALLY_PUSH_MS, async (pollId) => {
+    const poll = await findPoll(app.db.kysely, pollId);
+    if (!poll) return;
+    const tally = (await tallies(app.db.kysely, [poll])).get(pollId)!;
+    app.io.to(pollRooms(poll)).emit('poll:tally', tally);
+  });
+  app.decorate('pollTallies', coalescer);
+  app.addHook('onClose', async () => coalescer.stop());
+}
+
+export async function createPoll(app: FastifyInstance, user: UserRow, body: unknown): Promise<Poll> {
+  const input = parseOr400(PollCreateRequestSchema, body);
+  const contentId = input.contentId ?? null;
+  if (contentId) {
+    const content = await app.db.kysely.selectFrom('content').select(['id', 'creatorId']).where('id', '=', contentId).executeTakeFirst();
+    if (!content) throw notFound('contentId: no content with that id');
+    if (user.role !== 'admin' && content.creatorId !== user.id) throw forbidden('Only the host of this content can run polls on it');
+  }
+  const now = Date.now();
+  const row = await app.db.kysely
+    .insertInto('polls')
+    .values({
+      contentId,
+      question: input.question,
+      options: JSON.stringify(input.options),
+      createdBy: user.id,
+      createdAt: now,
+      closesAt: now + input.durationSeconds * 1000,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  const [poll] = await presentPolls(app.db.kysely, [row], null, now);
+  app.io.to(pollRooms(row)).emit('poll:created', poll!);
+  return poll!;
+}
+
+/**
+ * One vote per user per poll: the primary key (poll, user) decides, so two concurrent votes from the
+ * same person count once and the second is told so.
+ */
+export async function vote(app: FastifyInstance, user: UserRow, body: unknown): Promise<PollTally & { optionIndex: number }> {
+  const { pollId, optionIndex } = parseOr400(PollVoteRequestSchema, body);
+  await enforceRateLimit(app.rateLimiter, `vote:${user.id}`, VOTE_RATE, 'You are voting too fast');
+  const poll = await findPoll(app.db.kysely, pollId);
+  if (!poll) throw notFound('pollId: no poll with that id');
+  const options = JSON.parse(poll.options) as string[];
+  if (optionIndex >= options.length) throw badRequest(`optionIndex must be between 0 and ${options.length - 1}`);
+  const now = Date.now();
+  if (poll.closesAt <= now) throw conflict('This poll has closed');
+
+  const inserted = await app.db.kysely
+    .insertInto('pollVotes')
+    .values({ pollId, userId: user.id, optionIndex, createdAt: now })
+    .onConflict((oc) => oc.columns(['pollId', 'userId']).doNothing())
+    .returning('pollId')
+    .executeTakeFirst();
+  if (!inserted) throw conflict('You have already voted in this poll');
+
+  app.pollTallies.mark(pollId);
+  await rewardAction(app, { userId: user.id, action: 'vote', points: POINTS.vote, ref: String(pollId) });
+  const tally = (await tallies(app.db.kysely, [poll])).get(pollId)!;
+  return { ...tally, optionIndex };
+}

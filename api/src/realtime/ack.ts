@@ -1,0 +1,29 @@
+import type { FastifyInstance } from 'fastify';
+import type { Ack } from '@onair/protocol';
+import type { UserRow } from '../db/schema.ts';
+import { HttpError, unauthorized } from '../http/errors.ts';
+import { findUserById } from '../modules/users/repository.ts';
+import type { AppSocket } from './types.ts';
+
+/**
+ * Runs a socket write and acknowledges it the way REST would answer: the stored record, or the status
+ * and sentence of the error. Unexpected failures are logged and acknowledged as a 500 without details.
+ */
+export async function acknowledge<T>(app: FastifyInstance, ack: unknown, work: () => Promise<T>): Promise<void> {
+  const reply = typeof ack === 'function' ? (ack as (result: Ack<T>) => void) : () => undefined;
+  try {
+    reply({ ok: true, data: await work() });
+  } catch (error) {
+    if (error instanceof HttpError) return reply({ ok: false, status: error.statusCode, error: error.message });
+    app.log.error({ err: error }, 'socket handler failed');
+    app.serverErrors.push({ at: Date.now(), message: (error as Error).message });
+    reply({ ok: false, status: 500, error: 'Something went wrong on our side' });
+  }
+}
+
+/** The socket's user, re-read so that a suspension since connecting takes effect at once. */
+export async function requireSocketUser(app: FastifyInstance, socket: AppSocket, message: string): Promise<UserRow> {
+  const user = socket.data.userId ? await findUserById(app.db.kysely, socket.data.userId) : undefined;
+  if (!user || user.status !== 'active') throw unauthorized(message);
+  return user;
+}

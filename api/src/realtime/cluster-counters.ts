@@ -1,0 +1,81 @@
+/**
+ * Numbers that each API node knows for itself and the cluster needs summed: viewers per content item,
+ * open sockets. Alone, a node answers from memory. With Redis, every node writes its own value into a
+ * hash field stamped with the time, rewrites it on a heartbeat, and readers sum the fields that are
+ * fresh, so a node that dies stops counting within STALE_AFTER_MS.
+ */
+import type { Redis } from 'ioredis';
+
+export const HEARTBEAT_MS = 5_000;
+export const STALE_AFTER_MS = 15_000;
+
+export interface ClusterCounters {
+  /** Sets this node's value for a key (0 removes it). */
+  set(key: string, value: number): Promise<void>;
+  /** The cluster-wide sum for each key. */
+  sum(keys: readonly string[]): Promise<Map<string, number>>;
+  close(): Promise<void>;
+}
+
+export function memoryCounters(): ClusterCounters {
+  const values = new Map<string, number>();
+  return {
+    async set(key, value) {
+      if (value === 0) values.delete(key);
+      else values.set(key, value);
+    },
+    async sum(keys) {
+      return new Map(keys.map((k) => [k, values.get(k) ?? 0]));
+    },
+    async close() {},
+  };
+}
+
+export function redisCounters(redis: Redis, nodeId: string, prefix: string): ClusterCounters {
+  const mine = new Map<string, number>();
+  const hashKey = (key: string) => `${prefix}counter:${key}`;
+  const write = (key: string, value: number) =>
+    value === 0 ? redis.hdel(hashKey(key), nodeId) : redis.hset(hashKey(key), nodeId, `${value}:${Date.now()}`);
+
+  const heartbeat = setInterval(() => {
+    if (mine.size === 0) return;
+    const pipeline = redis.pipeline();
+    for (const [key, value] of mine) pipeline.hset(hashKey(key), nodeId, `${value}:${Date.now()}`);
+    void pipeline.exec().catch(() => undefined);
+  }, HEARTBEAT_MS);
+  heartbeat.unref();
+
+  return {
+    async set(key, value) {
+      if (value === 0) mine.delete(key);
+      else mine.set(key, value);
+      await write(key, value);
+    },
+    async sum(keys) {
+      if (keys.length === 0) return new Map();
+      const pipeline = redis.pipeline();
+      for (const key of keys) pipeline.hgetall(hashKey(key));
+      const replies = (await pipeline.exec()) ?? [];
+      const freshSince = Date.now() - STALE_AFTER_MS;
+      const totals = new Map<string, number>();
+      keys.forEach((key, i) => {
+        const fields = (replies[i]?.[1] ?? {}) as Record<string, string>;
+        let total = 0;
+        for (const entry of Object.values(fields)) {
+          const [value, at] = entry.split(':').map(Number);
+          if ((at ?? 0) >= freshSince) total += value ?? 0;
+        }
+        totals.set(key, total);
+      });
+      return totals;
+    },
+    async close() {
+      clearInterval(heartbeat);
+      if (mine.size === 0) return;
+      const pipeline = redis.pipeline();
+      for (const key of mine.keys()) pipeline.hdel(hashKey(key), nodeId);
+      mine.clear();
+      await pipeline.exec().catch(() => undefined);
+    },
+  };
+}

@@ -1,0 +1,115 @@
+/**
+ * Who is watching what. A socket that sends `content:watch` counts as a viewer of that item until it
+ * leaves or disconnects; one person with two tabs counts once. Counts are summed across API nodes
+ * (ClusterCounters), pushed to `content:{id}` and the creator's `creator:{userId}` room at most every
+ * PUSH_INTERVAL_MS, and kept as the item's peak. When a person's last socket leaves, the view ends and
+ * is handed to `onViewEnded` (which records the view event and awards watch points).
+ */
+import type { ViewDevice } from '@onair/protocol';
+import type { ClusterCounters } from './cluster-counters.ts';
+import type { LiveAudience } from './audience.ts';
+import { createCoalescer } from './coalesce.ts';
+
+export const PUSH_INTERVAL_MS = 250;
+
+export interface ViewerInfo {
+  /** `u:{id}` for accounts, `s:{socketId}` for signed-out sockets. */
+  viewerKey: string;
+  userId: number | null;
+  device: ViewDevice;
+  country: string;
+}
+
+export interface EndedView extends ViewerInfo {
+  contentId: number;
+  startedAt: number;
+  watchSeconds: number;
+}
+
+interface Watching extends ViewerInfo {
+  sockets: number;
+  since: number;
+}
+
+export interface PresenceDeps {
+  counters: ClusterCounters;
+  /** Persists a new peak if higher and answers the item's creator and peak. */
+  recordPeak(contentId: number, viewers: number): Promise<{ creatorId: number | null; peakViewers: number } | undefined>;
+  push(update: { contentId: number; viewerCount: number; peakViewers: number }, creatorId: number | null): void;
+  onViewEnded(view: EndedView): Promise<void>;
+  now?: () => number;
+}
+
+const counterKey = (contentId: number) => `content:${contentId}`;
+
+export class PresenceTracker implements LiveAudience {
+  private readonly watching = new Map<number, Map<string, Watching>>();
+  private readonly now: () => number;
+  private readonly pushes;
+
+  constructor(private readonly deps: PresenceDeps) {
+    this.now = deps.now ?? Date.now;
+    this.pushes = createCoalescer<number>(PUSH_INTERVAL_MS, (contentId) => this.push(contentId));
+  }
+
+  async join(contentId: number, viewer: ViewerInfo): Promise<void> {
+    let room = this.watching.get(contentId);
+    if (!room) this.watching.set(contentId, (room = new Map()));
+    const existing = room.get(viewer.viewerKey);
+    if (existing) existing.sockets += 1;
+    else room.set(viewer.viewerKey, { ...viewer, sockets: 1, since: this.now() });
+    await this.publish(contentId);
+  }
+
+  async leave(contentId: number, viewerKey: string): Promise<void> {
+    const room = this.watching.get(contentId);
+    const entry = room?.get(viewerKey);
+    if (!room || !entry) return;
+    entry.sockets -= 1;
+    if (entry.sockets > 0) return;
+    room.delete(viewerKey);
+    if (room.size === 0) this.watching.delete(contentId);
+    await this.publish(contentId);
+    const watchSeconds = Math.round((this.now() - entry.since) / 1000);
+    const { sockets: _sockets, since, ...info } = entry;
+    await this.deps.onViewEnded({ ...info, contentId, startedAt: since, watchSeconds });
+  }
+
+  /** Local viewers of an item (this node only). */
+  localCount(contentId: number): number {
+    return this.watching.get(contentId)?.size ?? 0;
+  }
+
+  async viewerCounts(contentIds: readonly number[]): Promise<Map<number, number>> {
+    const sums = await this.deps.counters.sum(contentIds.map(counterKey));
+    return new Map(contentIds.map((id) => [id, sums.get(counterKey(id)) ?? 0]));
+  }
+
+  /** Ends every view on this node (shutdown): views are recorded, counts withdrawn. */
+  async close(): Promise<void> {
+    for (const [contentId, room] of [...this.watching]) {
+      for (const [key, entry] of [...room]) {
+        entry.sockets = 1;
+        await this.leave(contentId, key);
+      }
+    }
+    await this.pushes.flushNow();
+    this.pushes.stop();
+  }
+
+  flushPushes(): Promise<void> {
+    return this.pushes.flushNow();
+  }
+
+  private async publish(contentId: number) {
+    await this.deps.counters.set(counterKey(contentId), this.localCount(contentId));
+    this.pushes.mark(contentId);
+  }
+
+  private async push(contentId: number) {
+    const viewerCount = (await this.viewerCounts([contentId])).get(contentId) ?? 0;
+    const item = await this.deps.recordPeak(contentId, viewerCount);
+    if (!item) return;
+    this.deps.push({ contentId, viewerCount, peakViewers: item.peakViewers }, item.creatorId);
+  }
+}
