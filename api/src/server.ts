@@ -11,6 +11,8 @@ import contextPlugin from './plugins/context.ts';
 import errorsPlugin from './plugins/errors.ts';
 import webPlugin from './plugins/web.ts';
 import realtimePlugin from './realtime/plugin.ts';
+import healthCollector from './modules/admin/health-collector.ts';
+import healthRoutes from './modules/admin/health-routes.ts';
 import { setUpPollTallies } from './modules/polls/service.ts';
 import { startPollCloser } from './modules/polls/closer.ts';
 import chatRoutes from './modules/chat/routes.ts';
@@ -42,6 +44,7 @@ export async function buildServer(config: AppConfig, deps: ServerDeps): Promise<
   await app.register(errorsPlugin);
   await app.register(authPlugin);
   await app.register(realtimePlugin);
+  await app.register(healthCollector);
   setUpPollTallies(app);
   startPollCloser(app);
 
@@ -53,6 +56,7 @@ export async function buildServer(config: AppConfig, deps: ServerDeps): Promise<
   await app.register(pollRoutes);
   await app.register(qnaRoutes);
   await app.register(rewardsRoutes);
+  await app.register(healthRoutes);
 
   await app.register(webPlugin);
   return app;

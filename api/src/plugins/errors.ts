@@ -10,7 +10,7 @@ import { HttpError } from '../http/errors.ts';
 declare module 'fastify' {
   interface FastifyInstance {
     /** Server faults seen since start: system health reports them. */
-    serverErrors: { at: number; message: string }[];
+    serverErrors: { at: number; message: string; resolved: boolean }[];
   }
 }
 
@@ -32,7 +32,7 @@ async function errorsPlugin(app: FastifyInstance) {
       return reply.code(status).type('text/plain; charset=utf-8').send(message);
     }
     request.log.error({ err: error }, 'request failed');
-    app.serverErrors.push({ at: Date.now(), message: error.message });
+    app.serverErrors.push({ at: Date.now(), message: error.message, resolved: false });
     if (app.serverErrors.length > MAX_REMEMBERED_ERRORS) app.serverErrors.shift();
     return reply.code(500).type('text/plain; charset=utf-8').send('Something went wrong on our side');
   });

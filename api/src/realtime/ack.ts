@@ -16,7 +16,7 @@ export async function acknowledge<T>(app: FastifyInstance, ack: unknown, work: (
   } catch (error) {
     if (error instanceof HttpError) return reply({ ok: false, status: error.statusCode, error: error.message });
     app.log.error({ err: error }, 'socket handler failed');
-    app.serverErrors.push({ at: Date.now(), message: (error as Error).message });
+    app.serverErrors.push({ at: Date.now(), message: (error as Error).message, resolved: false });
     reply({ ok: false, status: 500, error: 'Something went wrong on our side' });
   }
 }

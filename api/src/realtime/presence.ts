@@ -44,6 +44,7 @@ const counterKey = (contentId: number) => `content:${contentId}`;
 
 export class PresenceTracker implements LiveAudience {
   private readonly watching = new Map<number, Map<string, Watching>>();
+  private readonly peaks = new Map<number, { creatorId: number | null; peakViewers: number }>();
   private readonly now: () => number;
   private readonly pushes;
 
@@ -103,13 +104,27 @@ export class PresenceTracker implements LiveAudience {
 
   private async publish(contentId: number) {
     await this.deps.counters.set(counterKey(contentId), this.localCount(contentId));
+    await this.notePeak(contentId);
     this.pushes.mark(contentId);
+  }
+
+  /**
+   * Peaks are checked on every change, not at the coalesced push: a viewer who comes and goes within
+   * one push interval still counts toward the peak.
+   */
+  private async notePeak(contentId: number): Promise<{ creatorId: number | null; peakViewers: number } | undefined> {
+    const viewers = (await this.viewerCounts([contentId])).get(contentId) ?? 0;
+    const known = this.peaks.get(contentId);
+    if (known && viewers <= known.peakViewers) return known;
+    const item = await this.deps.recordPeak(contentId, viewers);
+    if (item) this.peaks.set(contentId, item);
+    return item;
   }
 
   private async push(contentId: number) {
     const viewerCount = (await this.viewerCounts([contentId])).get(contentId) ?? 0;
-    const item = await this.deps.recordPeak(contentId, viewerCount);
+    const item = this.peaks.get(contentId) ?? (await this.notePeak(contentId));
     if (!item) return;
-    this.deps.push({ contentId, viewerCount, peakViewers: item.peakViewers }, item.creatorId);
+    this.deps.push({ contentId, viewerCount, peakViewers: Math.max(item.peakViewers, viewerCount) }, item.creatorId);
   }
 }

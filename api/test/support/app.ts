@@ -62,3 +62,11 @@ export async function signIn(app: FastifyInstance, username: string, password: s
   if (response.statusCode !== 200) throw new Error(`sign-in failed ${response.statusCode}: ${response.body}`);
   return sessionCookie(response);
 }
+
+/** Listens on a free loopback port and answers the base URL (for real socket clients). */
+export async function listen(t: TestApp): Promise<string> {
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = t.app.server.address();
+  if (!address || typeof address === 'string') throw new Error('server is not listening on a port');
+  return `http://127.0.0.1:${address.port}`;
+}

@@ -1,0 +1,107 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, listen, signIn, type TestApp } from '../../test/support/app.ts';
+import { closeAllSockets, connectSocket, emitWithAck, nextEvent } from '../../test/support/sockets.ts';
+import { memoryCounters } from './cluster-counters.ts';
+import { PresenceTracker, type EndedView } from './presence.ts';
+
+describe('presence tracker', () => {
+  it('counts a person once across tabs and ends the view with its watch time when the last tab leaves', async () => {
+    let now = 1_000_000;
+    const ended: EndedView[] = [];
+    const pushes: number[] = [];
+    const tracker = new PresenceTracker({
+      counters: memoryCounters(),
+      recordPeak: async (_id, viewers) => ({ creatorId: 7, peakViewers: viewers }),
+      push: (update) => pushes.push(update.viewerCount),
+      onViewEnded: async (view) => void ended.push(view),
+      now: () => now,
+    });
+    const viewer = { viewerKey: 'u:1', userId: 1, device: 'mobile' as const, country: 'GH' };
+    await tracker.join(5, viewer);
+    await tracker.join(5, viewer);
+    await tracker.join(5, { viewerKey: 's:abc', userId: null, device: 'tv', country: 'ZZ' });
+    expect((await tracker.viewerCounts([5])).get(5)).toBe(2);
+    now += 90_000;
+    await tracker.leave(5, 'u:1');
+    expect(ended).toHaveLength(0);
+    await tracker.leave(5, 'u:1');
+    expect(ended).toEqual([{ viewerKey: 'u:1', userId: 1, device: 'mobile', country: 'GH', contentId: 5, startedAt: 1_000_000, watchSeconds: 90 }]);
+    await tracker.flushPushes();
+    expect(pushes.at(-1)).toBe(1);
+    await tracker.close();
+  });
+});
+
+describe('live viewer counts over sockets', () => {
+  let t: TestApp;
+  let url: string;
+  let viewer: string;
+  let listener: string;
+  beforeAll(async () => {
+    t = await createTestApp('sqlite');
+    url = await listen(t);
+    [viewer, listener] = await Promise.all([signIn(t.app, 'viewer', 'viewer123'), signIn(t.app, 'listener', 'listener123')]);
+  });
+  afterEach(() => closeAllSockets());
+  afterAll(() => t.close());
+
+  it('counts watchers of a live item, pushes the count to its creator and keeps the peak', async () => {
+    const [live] = (await t.app.inject({ method: 'GET', url: '/api/content?live=true' })).json();
+    // Seeded live items belong to creators who cannot sign in; hand this one to the demo creator.
+    const demoCreator = await t.database.db.kysely.selectFrom('users').select('id').where('username', '=', 'creator').executeTakeFirstOrThrow();
+    await t.database.db.kysely.updateTable('content').set({ creatorId: demoCreator.id }).where('id', '=', live.id).execute();
+    const creatorSocket = await connectSocket(url, await signIn(t.app, 'creator', 'creator123'));
+
+    const pushed = nextEvent(creatorSocket, 'presence:update', (u) => u.contentId === live.id && u.viewerCount === 2);
+    const a = await connectSocket(url, viewer);
+    const b = await connectSocket(url, listener);
+    const anonymous = await connectSocket(url);
+    expect(await emitWithAck(a, 'content:watch', { contentId: live.id, device: 'web' })).toMatchObject({ ok: true });
+    await emitWithAck(b, 'content:watch', { contentId: live.id, device: 'mobile' });
+    expect(await pushed).toMatchObject({ viewerCount: 2, peakViewers: 2 });
+    await emitWithAck(anonymous, 'content:watch', { contentId: live.id, device: 'tv' });
+
+    const listed = (await t.app.inject({ method: 'GET', url: '/api/content?live=true' })).json();
+    expect(listed.find((c: { id: number }) => c.id === live.id).viewerCount).toBe(3);
+
+    const dropped = nextEvent(creatorSocket, 'presence:update', (u) => u.contentId === live.id && u.viewerCount === 2);
+    b.disconnect();
+    expect(await dropped).toMatchObject({ viewerCount: 2, peakViewers: 3 });
+    expect(await emitWithAck(a, 'content:watch', { contentId: 987654 })).toMatchObject({ ok: false, status: 404 });
+    expect(await emitWithAck(a, 'content:watch', { contentId: -1 } as never)).toMatchObject({ ok: false, status: 400 });
+  });
+});
+
+describe('system health', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp('sqlite', { seed: { contentItems: 5, audienceSize: 5, viewEvents: 50, liveItems: 1 } });
+  });
+  afterAll(() => t.close());
+
+  it('measures every field for admins and refuses everyone else', async () => {
+    const admin = await signIn(t.app, 'admin', 'admin123');
+    const viewer = await signIn(t.app, 'viewer', 'viewer123');
+    await t.app.inject({ method: 'GET', url: '/api/content' });
+    const health = (await t.app.inject({ method: 'GET', url: '/api/admin/system-health', headers: { cookie: admin } })).json();
+    expect(health).toMatchObject({ activeConnections: 0, errors: { last24h: 0, resolved: 0, pending: 0 } });
+    expect(health.serverLoad).toBeGreaterThanOrEqual(0);
+    expect(health.serverLoad).toBeLessThanOrEqual(100);
+    expect(health.databasePerformance).toBeGreaterThan(50);
+    expect(health.uptime).toBeGreaterThanOrEqual(0);
+    const fresh = await t.app.health.sampleNow();
+    expect(fresh.apiResponseTime).toBeGreaterThan(0);
+    expect(fresh.bandwidth).toBeGreaterThan(0);
+    expect(fresh.cdnEfficiency).toBeNull();
+    expect((await t.app.inject({ method: 'GET', url: '/api/admin/system-health', headers: { cookie: viewer } })).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'GET', url: '/api/admin/system-health' })).statusCode).toBe(401);
+  });
+
+  it('pushes samples to admins over the socket', async () => {
+    const url = await listen(t);
+    const admin = await connectSocket(url, await signIn(t.app, 'admin', 'admin123'));
+    const sample = await nextEvent(admin, 'system:health', () => true, 7000);
+    expect(sample.activeConnections).toBeGreaterThanOrEqual(1);
+    closeAllSockets();
+  });
+});

@@ -1,0 +1,70 @@
+/**
+ * Real socket.io-client connections to a listening test server, carrying a session cookie like a
+ * browser, plus small helpers to await an event or an acknowledgement.
+ */
+import { io as connect, type Socket } from 'socket.io-client';
+import type { ClientToServerEvents, ServerToClientEvents } from '@onair/protocol';
+
+export type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+const open: ClientSocket[] = [];
+
+export async function connectSocket(baseUrl: string, cookie?: string): Promise<ClientSocket> {
+  const socket: ClientSocket = connect(baseUrl, {
+    transports: ['websocket'],
+    extraHeaders: cookie ? { cookie } : {},
+    reconnection: false,
+    forceNew: true,
+  });
+  open.push(socket);
+  await new Promise<void>((resolve, reject) => {
+    socket.once('connect', () => resolve());
+    socket.once('connect_error', reject);
+  });
+  return socket;
+}
+
+export function closeAllSockets() {
+  for (const s of open.splice(0)) s.disconnect();
+}
+
+/** Resolves with the next event of that name that passes `where`, or fails after `timeoutMs`. */
+export function nextEvent<E extends keyof ServerToClientEvents>(
+  socket: ClientSocket,
+  event: E,
+  where: (payload: Parameters<ServerToClientEvents[E]>[0]) => boolean = () => true,
+  timeoutMs = 3000,
+): Promise<Parameters<ServerToClientEvents[E]>[0]> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      socket.off(event, handler as never);
+      reject(new Error(`no ${String(event)} within ${timeoutMs} ms`));
+    }, timeoutMs);
+    const handler = (payload: Parameters<ServerToClientEvents[E]>[0]) => {
+      if (!where(payload)) return;
+      clearTimeout(timer);
+      socket.off(event, handler as never);
+      resolve(payload);
+    };
+    socket.on(event, handler as never);
+  });
+}
+
+/** Collects every event of that name until stopped. */
+export function collect<E extends keyof ServerToClientEvents>(socket: ClientSocket, event: E) {
+  const seen: Parameters<ServerToClientEvents[E]>[0][] = [];
+  const handler = (payload: Parameters<ServerToClientEvents[E]>[0]) => seen.push(payload);
+  socket.on(event, handler as never);
+  return { seen, stop: () => socket.off(event, handler as never) };
+}
+
+type AckedEvent = 'chat:send' | 'poll:vote' | 'content:watch';
+type AckOf<E extends AckedEvent> = Parameters<Parameters<ClientToServerEvents[E]>[1]>[0];
+
+export function emitWithAck<E extends AckedEvent>(
+  socket: ClientSocket,
+  event: E,
+  payload: Parameters<ClientToServerEvents[E]>[0],
+): Promise<AckOf<E>> {
+  return (socket.timeout(5000) as unknown as { emitWithAck: (e: string, p: unknown) => Promise<never> }).emitWithAck(event, payload);
+}
