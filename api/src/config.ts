@@ -29,6 +29,8 @@ const EnvSchema = z.object({
   WEB_DIST: z.string().default('dist/web'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
   TRANSLATE_URL: z.string().optional(),
+  CHAT_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
+  VOTE_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
 });
 
 export interface AppConfig {
@@ -52,6 +54,10 @@ export interface AppConfig {
   webDist: string;
   logLevel: string;
   translateUrl: string | undefined;
+  /** Chat messages one user may send per 10 seconds. */
+  chatRateLimit: number;
+  /** Votes one user may cast per 10 seconds. */
+  voteRateLimit: number;
 }
 
 /**
@@ -96,5 +102,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     webDist: path.resolve(e.WEB_DIST),
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'warn' : 'info'),
     translateUrl: e.TRANSLATE_URL || undefined,
+    chatRateLimit: e.CHAT_RATE_LIMIT,
+    voteRateLimit: e.VOTE_RATE_LIMIT,
   };
 }

@@ -10,7 +10,7 @@ import { scoreText } from '../moderation/scoring.ts';
 import { POINTS } from '../rewards/ledger.ts';
 import { rewardAction } from '../rewards/service.ts';
 
-export const CHAT_RATE = { limit: 5, windowMs: 10_000 };
+const RATE_WINDOW_MS = 10_000;
 export const CHAT_HISTORY = 50;
 
 const roomFor = (contentId: number | null) => (contentId ? rooms.content(contentId) : rooms.lobby());
@@ -67,7 +67,12 @@ export async function sendChatMessage(app: FastifyInstance, user: UserRow, body:
     const existing = await findByIdempotencyKey(app, user.id, key);
     if (existing) return existing;
   }
-  await enforceRateLimit(app.rateLimiter, `chat:${user.id}`, CHAT_RATE, 'You are sending messages too fast');
+  await enforceRateLimit(
+    app.rateLimiter,
+    `chat:${user.id}`,
+    { limit: app.config.chatRateLimit, windowMs: RATE_WINDOW_MS },
+    'You are sending messages too fast',
+  );
   const contentId = input.contentId ?? null;
   if (contentId) {
     const exists = await app.db.kysely.selectFrom('content').select('id').where('id', '=', contentId).executeTakeFirst();

@@ -9,7 +9,7 @@ import { POINTS } from '../rewards/ledger.ts';
 import { rewardAction } from '../rewards/service.ts';
 import { findPoll, presentPolls, tallies, type PollRow } from './repository.ts';
 
-export const VOTE_RATE = { limit: 10, windowMs: 10_000 };
+const RATE_WINDOW_MS = 10_000;
 /** Tallies go out at most 4 times a second per poll, however fast votes arrive. */
 export const TALLY_PUSH_MS = 250;
 
@@ -66,7 +66,7 @@ export async function createPoll(app: FastifyInstance, user: UserRow, body: unkn
  */
 export async function vote(app: FastifyInstance, user: UserRow, body: unknown): Promise<PollTally & { optionIndex: number }> {
   const { pollId, optionIndex } = parseOr400(PollVoteRequestSchema, body);
-  await enforceRateLimit(app.rateLimiter, `vote:${user.id}`, VOTE_RATE, 'You are voting too fast');
+  await enforceRateLimit(app.rateLimiter, `vote:${user.id}`, { limit: app.config.voteRateLimit, windowMs: RATE_WINDOW_MS }, 'You are voting too fast');
   const poll = await findPoll(app.db.kysely, pollId);
   if (!poll) throw notFound('pollId: no poll with that id');
   const options = JSON.parse(poll.options) as string[];
