@@ -126,6 +126,10 @@ export const OfflineContentSchema = z.object({
 });
 export type OfflineContent = z.infer<typeof OfflineContentSchema>;
 
+/** How the chat labels an author: Moderators (admins), VIP Members (paid plans), New Viewers (< 7 days). */
+export const ChatAudienceSchema = z.enum(['moderator', 'vip', 'new', 'regular']);
+export type ChatAudience = z.infer<typeof ChatAudienceSchema>;
+
 export const ChatMessageSchema = z.object({
   id: Id,
   contentId: Id.nullable(),
@@ -133,6 +137,7 @@ export const ChatMessageSchema = z.object({
   username: z.string(),
   message: z.string(),
   timestamp: IsoDate,
+  audience: ChatAudienceSchema,
 });
 export type ChatMessage = z.infer<typeof ChatMessageSchema>;
 

@@ -12,7 +12,8 @@ describe.each(dialects)('live chat on %s', (dialect) => {
   let creator: string;
   let admin: string;
   beforeAll(async () => {
-    t = await createTestApp(dialect);
+    // A generous budget here: the flood limit has its own test below.
+    t = await createTestApp(dialect, { env: { CHAT_RATE_LIMIT: '1000' } });
     url = await listen(t);
     [viewer, creator, admin] = await Promise.all([
       signIn(t.app, 'viewer', 'viewer123'),
@@ -97,8 +98,36 @@ describe.each(dialects)('live chat on %s', (dialect) => {
     expect(item.excerpt).toMatch(/bitch/);
   });
 
-  it('rate-limits a flood with a clear error', async () => {
-    const socket = await connectSocket(url, admin);
+  it('labels authors for the audience legend: moderators, VIP members, new viewers', async () => {
+    const fresh = await t.app.inject({
+      method: 'POST',
+      url: '/api/register',
+      payload: { email: 'newbie@example.com', username: 'newbie', password: 'correct-horse' },
+    });
+    const newbie = fresh.cookies.find((c) => c.name === 'onair.sid')!;
+    const send = (cookie: string, message: string) =>
+      t.app.inject({ method: 'POST', url: '/api/chat/send', headers: { cookie }, payload: { message } }).then((r) => r.json());
+    expect((await send(`onair.sid=${newbie.value}`, 'hello all')).audience).toBe('new');
+    expect((await send(admin, 'welcome')).audience).toBe('moderator');
+    await t.database.db.kysely.updateTable('users').set({ subscription: 'premium' }).where('username', '=', 'listener').execute();
+    const listener = await signIn(t.app, 'listener', 'listener123');
+    expect((await send(listener, 'vip here')).audience).toBe('vip');
+    expect((await send(viewer, 'regular here')).audience).toBe('regular');
+  });
+});
+
+describe('chat rate limit', () => {
+  let t: TestApp;
+  let url: string;
+  beforeAll(async () => {
+    t = await createTestApp('sqlite', { seed: { contentItems: 5, audienceSize: 5, viewEvents: 50, liveItems: 1 } });
+    url = await listen(t);
+  });
+  afterEach(() => closeAllSockets());
+  afterAll(() => t.close());
+
+  it('refuses the sixth message within ten seconds with a clear error', async () => {
+    const socket = await connectSocket(url, await signIn(t.app, 'admin', 'admin123'));
     const acks = [];
     for (let i = 0; i < 6; i++) acks.push(await emitWithAck(socket, 'chat:send', { message: `flood ${i}` }));
     expect(acks.slice(0, 5).every((a) => a.ok)).toBe(true);

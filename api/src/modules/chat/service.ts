@@ -26,10 +26,24 @@ function selectMessages(app: FastifyInstance) {
       'users.username',
       'chatMessages.message',
       'chatMessages.createdAt',
+      'users.role',
+      'users.subscription',
+      'users.createdAt as memberSince',
     ]);
 }
 
-type MessageRow = { id: number; contentId: number | null; userId: number; username: string; message: string; createdAt: number };
+type Author = Pick<UserRow, 'role' | 'subscription'> & { memberSince: number };
+type MessageRow = Author & { id: number; contentId: number | null; userId: number; username: string; message: string; createdAt: number };
+
+/** Accounts younger than this are labelled New Viewers. */
+export const NEW_VIEWER_DAYS = 7;
+
+export function audienceOf(author: Author, now = Date.now()): ChatMessage['audience'] {
+  if (author.role === 'admin') return 'moderator';
+  if (author.subscription !== 'free') return 'vip';
+  if (now - author.memberSince < NEW_VIEWER_DAYS * 24 * 3600_000) return 'new';
+  return 'regular';
+}
 
 const present = (r: MessageRow): ChatMessage => ({
   id: r.id,
@@ -38,6 +52,7 @@ const present = (r: MessageRow): ChatMessage => ({
   username: r.username,
   message: r.message,
   timestamp: new Date(r.createdAt).toISOString(),
+  audience: audienceOf(r),
 });
 
 /** The latest messages of a room, oldest first, without those moderation removed. */
@@ -105,7 +120,17 @@ export async function sendChatMessage(app: FastifyInstance, user: UserRow, body:
     throw error;
   }
 
-  const message = present({ id, contentId, userId: user.id, username: user.username, message: score.display, createdAt });
+  const message = present({
+    id,
+    contentId,
+    userId: user.id,
+    username: user.username,
+    message: score.display,
+    createdAt,
+    role: user.role,
+    subscription: user.subscription,
+    memberSince: user.createdAt,
+  });
   app.io.to(roomFor(contentId)).emit('chat:message', message);
   if (score.flag) {
     await queueForModeration(
