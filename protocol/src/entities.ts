@@ -308,9 +308,13 @@ export const SatelliteReceiverSchema = z.object({
   deviceName: z.string(),
   model: z.string(),
   firmwareVersion: z.string().nullable(),
-  location: z.string().nullable(),
+  location: z.object({ latitude: z.number().nullable(), longitude: z.number().nullable(), region: z.string().nullable() }),
   status: z.enum(['online', 'offline', 'error']),
   lastSeen: IsoDate.nullable(),
+  ownerId: Id,
+  /** Shown to admins, who see every owner's receivers. */
+  ownerName: z.string(),
+  createdAt: IsoDate,
 });
 export type SatelliteReceiver = z.infer<typeof SatelliteReceiverSchema>;
 

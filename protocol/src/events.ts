@@ -10,6 +10,7 @@
 import type { ChatMessage, Content, ModerationItem, Poll, SystemHealth } from './entities.ts';
 import type { Ack, ChatSendRequest, PollTally, PollVoteRequest, PresenceUpdate, Question } from './api/interactions.ts';
 import type { JobDoneEvent, JobFailedEvent, JobProgressEvent } from './jobs.ts';
+import type { ActiveStream } from './api/streaming.ts';
 
 export interface ServerToClientEvents {
   'chat:message': (message: ChatMessage) => void;
@@ -22,6 +23,8 @@ export interface ServerToClientEvents {
   'qna:answered': (question: Question) => void;
   'presence:update': (update: PresenceUpdate) => void;
   'content:updated': (content: Content) => void;
+  /** The creator's streams on air, with viewer counts: sent to `creator:{userId}` when one starts or stops. */
+  'streams:active': (streams: ActiveStream[]) => void;
   'system:health': (health: SystemHealth) => void;
   'moderation:new': (item: ModerationItem) => void;
   'gamification:points': (event: { points: number; level: number; reason: string }) => void;
