@@ -4,6 +4,7 @@
  * Postgres without per-dialect date or boolean handling.
  */
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { CreatorTables } from './schema-creators.ts';
 
 export interface UsersTable {
   id: Generated<number>;
@@ -145,7 +146,7 @@ export interface AchievementClaimsTable {
   claimedAt: number;
 }
 
-export interface Database {
+export interface Database extends CreatorTables {
   users: UsersTable;
   sessions: SessionsTable;
   creatorProfiles: CreatorProfilesTable;
