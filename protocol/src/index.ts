@@ -11,3 +11,6 @@ export * from './api/satellite.ts';
 export * from './api/public.ts';
 export * from './api/interactions.ts';
 export * from './jobs.ts';
+export * from './jobs/index.ts';
+export * from './api/ai.ts';
+export * from './api/translation.ts';

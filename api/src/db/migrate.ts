@@ -6,12 +6,14 @@ import { Migrator, type Migration, type MigrationProvider } from 'kysely';
 import type { Db } from './dialect.ts';
 import { foundation } from './migrations/0001_foundation.ts';
 import { interactions } from './migrations/0002_interactions.ts';
+import { ai } from './migrations/0003_ai.ts';
 import { creators } from './migrations/0004_creators.ts';
 
 function migrationsFor(db: Db): Record<string, Migration> {
   return {
     '0001_foundation': foundation(db.dialect),
     '0002_interactions': interactions(db.dialect),
+    '0003_ai': ai(db.dialect),
     '0004_creators': creators(db.dialect),
   };
 }

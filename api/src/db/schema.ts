@@ -4,6 +4,7 @@
  * Postgres without per-dialect date or boolean handling.
  */
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { AiTables } from './schema-ai.ts';
 import type { CreatorTables } from './schema-creators.ts';
 
 export interface UsersTable {
@@ -146,7 +147,7 @@ export interface AchievementClaimsTable {
   claimedAt: number;
 }
 
-export interface Database extends CreatorTables {
+export interface Database extends CreatorTables, AiTables {
   users: UsersTable;
   sessions: SessionsTable;
   creatorProfiles: CreatorProfilesTable;
