@@ -23,6 +23,10 @@ import analyticsRoutes from './modules/analytics/routes.ts';
 import authRoutes from './modules/auth/routes.ts';
 import contentRoutes from './modules/content/routes.ts';
 import publicRoutes from './modules/public/routes.ts';
+import creatorRoutes from './modules/creator/routes.ts';
+import streamingRoutes from './modules/streaming/routes.ts';
+import satelliteRoutes from './modules/satellite/routes.ts';
+import viewershipRoutes from './modules/analytics/viewership-routes.ts';
 
 export interface ServerDeps {
   db: Db;
@@ -57,6 +61,10 @@ export async function buildServer(config: AppConfig, deps: ServerDeps): Promise<
   await app.register(qnaRoutes);
   await app.register(rewardsRoutes);
   await app.register(healthRoutes);
+  await app.register(creatorRoutes);
+  await app.register(streamingRoutes);
+  await app.register(satelliteRoutes);
+  await app.register(viewershipRoutes);
 
   await app.register(webPlugin);
   return app;

@@ -19,6 +19,7 @@ import {
 } from './catalog.ts';
 import { DEMO_ACCOUNTS } from './demo-accounts.ts';
 import { SeededRandom } from './random.ts';
+import { seedSubscriptions } from './subscriptions.ts';
 
 const SEED_MARKER = 'demo_seed_v1';
 const DAY_MS = 24 * 3600 * 1000;
@@ -85,6 +86,7 @@ export async function seedDemo(db: Kysely<Database>, options: DemoSeedOptions = 
     const viewers = await seedAudience(trx, userIds, now, rng, options.audienceSize ?? 600);
     const events = buildViewEvents(items, viewers, now, rng, options.viewEvents ?? 40_000);
     await insertInChunks(events, 500, (chunk) => trx.insertInto('viewEvents').values(chunk).execute());
+    await seedSubscriptions(trx);
     await trx.insertInto('appMeta').values({ key: SEED_MARKER, value: new Date(now).toISOString() }).execute();
     return { seeded: true, users: userIds.size + viewers.filter((v) => v.userId).length, content: items.length, viewEvents: events.length };
   });

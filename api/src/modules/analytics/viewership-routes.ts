@@ -1,0 +1,61 @@
+/**
+ * GET /api/analytics/viewership (per-content records), GET /api/analytics/viewership/totals (the same
+ * over everything in scope) and POST /api/analytics/record (a finished view from a player that had
+ * no live socket; signed in or not).
+ */
+import { createHash } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { ViewershipQuerySchema, ViewRecordRequestSchema, type ViewRecordResponse } from '@onair/protocol';
+import { notFound } from '../../http/errors.ts';
+import { enforceRateLimit } from '../../http/rate-limit.ts';
+import { parseOr400 } from '../../http/validate.ts';
+import { recordView, UNKNOWN_COUNTRY } from './views.ts';
+import { scopeFor, viewershipRecords, viewershipTotals } from './viewership.ts';
+
+/** A player reports a view when it closes; a few a minute is plenty, more is someone farming points. */
+export const RECORD_LIMIT = { limit: 30, windowMs: 60_000 };
+
+export default async function viewershipRoutes(app: FastifyInstance) {
+  const db = app.db.kysely;
+
+  app.get('/api/analytics/viewership', { preHandler: app.requireUser }, async (request) => {
+    const filter = parseOr400(ViewershipQuerySchema, request.query);
+    return viewershipRecords(db, scopeFor(request.user!), filter);
+  });
+
+  app.get('/api/analytics/viewership/totals', { preHandler: app.requireUser }, async (request) => {
+    const filter = parseOr400(ViewershipQuerySchema, request.query);
+    return viewershipTotals(db, scopeFor(request.user!), filter);
+  });
+
+  app.post('/api/analytics/record', async (request, reply) => {
+    const input = parseOr400(ViewRecordRequestSchema, request.body);
+    const user = request.user;
+    await enforceRateLimit(app.rateLimiter, user ? `record:u:${user.id}` : `record:ip:${request.ip}`, RECORD_LIMIT, 'Too many views reported');
+    const item = await db
+      .selectFrom('content')
+      .select(['id', 'durationSeconds', 'liveSince', 'createdAt'])
+      .where('id', '=', input.contentId)
+      .executeTakeFirst();
+    if (!item) throw notFound('contentId: no content with that id');
+
+    const now = Date.now();
+    // Nobody watches more than the item lasts (or has been on air): longer claims are clipped.
+    const longest = item.durationSeconds > 0 ? item.durationSeconds : Math.floor((now - (item.liveSince ?? item.createdAt)) / 1000);
+    const watchSeconds = Math.max(0, Math.min(input.watchSeconds, longest));
+    const anonymousKey = input.deviceKey
+      ? `d:${input.deviceKey}`
+      : `a:${createHash('sha256').update(`${request.ip}|${request.headers['user-agent'] ?? ''}`).digest('base64url').slice(0, 16)}`;
+    const id = await recordView(app, {
+      contentId: item.id,
+      userId: user?.id ?? null,
+      viewerKey: user ? `u:${user.id}` : anonymousKey,
+      device: input.device,
+      country: input.country ?? user?.country ?? UNKNOWN_COUNTRY,
+      watchSeconds,
+      createdAt: now - watchSeconds * 1000,
+    });
+    const body: ViewRecordResponse = { recorded: id !== null, watchSeconds: id === null ? 0 : watchSeconds };
+    return reply.code(id === null ? 200 : 201).send(body);
+  });
+}

@@ -1,0 +1,91 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import {
+  ReceiverCreateRequestSchema,
+  ReceiverDeviceIdParamsSchema,
+  ReceiverOwnerQuerySchema,
+  ReceiverStatusRequestSchema,
+  toggledReceiverStatus,
+} from '@onair/protocol';
+import { conflict, notFound } from '../../http/errors.ts';
+import { parseOr400 } from '../../http/validate.ts';
+import { isUniqueViolation } from '../auth/service.ts';
+import { findReceiverById, findReceivers, listReceivers, presentReceiver } from './repository.ts';
+
+const duplicate = () => conflict('deviceId: you have already registered a receiver with this device id');
+
+export default async function satelliteRoutes(app: FastifyInstance) {
+  const db = app.db.kysely;
+
+  app.get('/api/satellite-receivers', { preHandler: app.requireUser }, async (request) => {
+    const user = request.user!;
+    return listReceivers(db, user.role === 'admin' ? null : user.id);
+  });
+
+  app.post('/api/satellite-receivers', { preHandler: app.requireUser }, async (request, reply) => {
+    const input = parseOr400(ReceiverCreateRequestSchema, request.body);
+    const ownerId = request.user!.id;
+    if ((await findReceivers(db, input.deviceId, ownerId)).length > 0) throw duplicate();
+    try {
+      const { id } = await db
+        .insertInto('satelliteReceivers')
+        .values({
+          ownerId,
+          deviceId: input.deviceId,
+          deviceName: input.deviceName,
+          model: input.model,
+          firmwareVersion: input.firmwareVersion,
+          latitude: input.location?.latitude ?? null,
+          longitude: input.location?.longitude ?? null,
+          region: input.location?.region ?? null,
+          // Nothing has been heard from the box yet: it is not online until it (or its owner) says so.
+          status: 'offline',
+          lastSeen: null,
+          createdAt: Date.now(),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return reply.code(201).send(presentReceiver((await findReceiverById(db, id))!));
+    } catch (error) {
+      if (isUniqueViolation(error)) throw duplicate();
+      throw error;
+    }
+  });
+
+  app.patch('/api/satellite-receivers/:deviceId/status', { preHandler: app.requireUser }, async (request) => {
+    const { deviceId } = parseOr400(ReceiverDeviceIdParamsSchema, request.params);
+    const { ownerId } = parseOr400(ReceiverOwnerQuerySchema, request.query);
+    const { status } = parseOr400(ReceiverStatusRequestSchema, request.body);
+    const receiver = await resolveReceiver(app, request, deviceId, ownerId);
+    const next = status ?? toggledReceiverStatus(receiver.status);
+    await db.updateTable('satelliteReceivers').set({ status: next, lastSeen: Date.now() }).where('id', '=', receiver.id).execute();
+    return presentReceiver((await findReceiverById(db, receiver.id))!);
+  });
+}
+
+/**
+ * The receiver a PATCH is about. Someone else's receiver answers 404, exactly like one that does not
+ * exist, so ids cannot be probed. Admins may name the owner; without one, their own receiver wins,
+ * then the only receiver anywhere with that id.
+ */
+async function resolveReceiver(app: FastifyInstance, request: FastifyRequest, deviceId: string, ownerId: number | undefined) {
+  const db = app.db.kysely;
+  const user = request.user!;
+  const missing = () => notFound('No receiver with that device id');
+  if (user.role !== 'admin') {
+    if (ownerId !== undefined && ownerId !== user.id) throw missing();
+    const [own] = await findReceivers(db, deviceId, user.id);
+    if (!own) throw missing();
+    return own;
+  }
+  if (ownerId !== undefined) {
+    const [named] = await findReceivers(db, deviceId, ownerId);
+    if (!named) throw missing();
+    return named;
+  }
+  const [own] = await findReceivers(db, deviceId, user.id);
+  if (own) return own;
+  const all = await findReceivers(db, deviceId, null);
+  if (all.length === 0) throw missing();
+  if (all.length > 1) throw conflict('ownerId: several owners have a receiver with this device id; name the owner with ?ownerId=');
+  return all[0]!;
+}

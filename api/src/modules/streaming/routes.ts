@@ -1,0 +1,38 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { StreamConfigRequestSchema, StreamIdParamsSchema, StreamStartRequestSchema, type ActiveStreamsResponse } from '@onair/protocol';
+import { parseOr400 } from '../../http/validate.ts';
+import { findConfig, ingestUrlFor, presentConfig, regenerateKey, saveConfig } from './config.ts';
+import { activeStreams, startStream, stopStream } from './streams.ts';
+
+/** Creator Studio: creators and admins only (spec §6), each acting on their own configuration. */
+export default async function streamingRoutes(app: FastifyInstance) {
+  const db = app.db.kysely;
+  const secret = app.config.sessionSecret;
+  const studio = { preHandler: app.requireRole('creator', 'admin') };
+  const ingest = (request: FastifyRequest) => ingestUrlFor(request.hostname);
+
+  app.get('/api/creator/streaming/config', studio, async (request) =>
+    presentConfig(await findConfig(db, request.user!.id), ingest(request), secret),
+  );
+
+  app.post('/api/creator/streaming/config', studio, async (request) => {
+    const input = parseOr400(StreamConfigRequestSchema, request.body);
+    return presentConfig(await saveConfig(db, request.user!.id, input, secret), ingest(request), secret);
+  });
+
+  app.post('/api/creator/streaming/key/regenerate', studio, async (request) => regenerateKey(db, request.user!.id, ingest(request), secret));
+
+  app.post('/api/creator/streaming/start', studio, async (request, reply) => {
+    const { configId } = parseOr400(StreamStartRequestSchema, request.body);
+    return reply.code(201).send(await startStream(app, request.user!, configId));
+  });
+
+  app.post('/api/creator/streaming/stop/:id', studio, async (request) => {
+    const { id } = parseOr400(StreamIdParamsSchema, request.params);
+    return stopStream(app, request.user!, id);
+  });
+
+  app.get('/api/creator/streaming/active', studio, async (request): Promise<ActiveStreamsResponse> => ({
+    streams: await activeStreams(app, request.user!.id),
+  }));
+}
