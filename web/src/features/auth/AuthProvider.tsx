@@ -1,0 +1,74 @@
+/**
+ * The session: the current user is read from GET /api/user (401 → signed out); login and register
+ * set the cached user, logout clears it (spec §4). Toasts of spec §8 on success and failure.
+ */
+import { createContext, useContext, useMemo, type ReactNode } from 'react';
+import { useMutation, useQuery, useQueryClient, type UseMutationResult } from '@tanstack/react-query';
+import type { LoginRequest, RegisterRequest, User } from '@onair/protocol';
+import { apiRequest, getQueryFn } from '../../lib/api';
+import { connectFor } from '../../lib/socket';
+import { toast } from '../../lib/toast';
+
+export const USER_QUERY_KEY = ['/api/user'] as const;
+
+interface AuthContextValue {
+  user: User | null;
+  isLoading: boolean;
+  login: UseMutationResult<User, Error, LoginRequest>;
+  register: UseMutationResult<User, Error, RegisterRequest>;
+  logout: UseMutationResult<void, Error, void>;
+}
+
+const AuthContext = createContext<AuthContextValue | null>(null);
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const client = useQueryClient();
+  const session = useQuery({ queryKey: USER_QUERY_KEY, queryFn: getQueryFn<User>({ on401: 'returnNull' }) });
+
+  const signedIn = (user: User) => {
+    // Whatever was cached belonged to the previous session.
+    client.removeQueries({ predicate: (q) => q.queryKey[0] !== USER_QUERY_KEY[0] });
+    client.setQueryData(USER_QUERY_KEY, user);
+  };
+
+  const login = useMutation({
+    mutationFn: (credentials: LoginRequest) => apiRequest<User>('POST', '/api/login', credentials),
+    onSuccess: (user) => {
+      signedIn(user);
+      toast({ title: 'Welcome back!', description: `Logged in as ${user.username}` });
+    },
+    onError: (error) => toast({ title: 'Login failed', description: error.message, variant: 'destructive' }),
+  });
+
+  const register = useMutation({
+    mutationFn: (input: RegisterRequest) => apiRequest<User>('POST', '/api/register', input),
+    onSuccess: (user) => {
+      signedIn(user);
+      toast({ title: 'Account created successfully!', description: `Welcome to OnAir, ${user.firstName || user.username}!` });
+    },
+    onError: (error) => toast({ title: 'Registration failed', description: error.message, variant: 'destructive' }),
+  });
+
+  const logout = useMutation({
+    mutationFn: () => apiRequest<void>('POST', '/api/logout'),
+    onSuccess: () => {
+      connectFor(null);
+      client.setQueryData(USER_QUERY_KEY, null);
+      client.removeQueries({ predicate: (q) => q.queryKey[0] !== USER_QUERY_KEY[0] });
+      toast({ title: 'Logged out', description: 'You have been successfully logged out.' });
+    },
+    onError: (error) => toast({ title: 'Logout failed', description: error.message, variant: 'destructive' }),
+  });
+
+  const value = useMemo<AuthContextValue>(
+    () => ({ user: session.data ?? null, isLoading: session.isPending, login, register, logout }),
+    [session.data, session.isPending, login, register, logout],
+  );
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+export function useAuth(): AuthContextValue {
+  const value = useContext(AuthContext);
+  if (!value) throw new Error('useAuth must be used within an AuthProvider');
+  return value;
+}

@@ -1,0 +1,100 @@
+import { useEffect, useRef, useState } from 'react';
+import { Button, Group, Modal, Progress, Stack, Text, ThemeIcon, Title, Transition, UnstyledButton } from '@mantine/core';
+import { TUTORIAL_TRANSITION_MS } from '@onair/protocol';
+import { useAuth } from '../auth/AuthProvider';
+import { inferUserType, useOnboarding } from './store';
+import { tourFor } from './tours';
+
+/** The onboarding tutorial (spec §4): opens on a user's first visit or for a new user type. */
+export function OnboardingDialog() {
+  const { user } = useAuth();
+  const { shouldShowTutorial, userType, startSession, markStep, complete } = useOnboarding();
+  const [index, setIndex] = useState(0);
+  const [visible, setVisible] = useState(true);
+  const startedFor = useRef<number | null>(null);
+
+  // Once per loaded user: the visit counter increments and the show rule is evaluated.
+  useEffect(() => {
+    if (!user || startedFor.current === user.id) return;
+    startedFor.current = user.id;
+    startSession(inferUserType(user.username, user.role));
+  }, [user, startSession]);
+
+  useEffect(() => {
+    if (shouldShowTutorial) setIndex(0);
+  }, [shouldShowTutorial]);
+
+  const steps = tourFor(userType);
+  const step = steps[Math.min(index, steps.length - 1)]!;
+  const last = index >= steps.length - 1;
+
+  useEffect(() => {
+    if (shouldShowTutorial) markStep(step.id);
+  }, [shouldShowTutorial, step.id, markStep]);
+
+  /** Steps change with a 300 ms fade: out, switch, in. */
+  const goTo = (next: number) => {
+    if (next === index || next < 0 || next >= steps.length) return;
+    setVisible(false);
+    window.setTimeout(() => {
+      setIndex(next);
+      setVisible(true);
+    }, TUTORIAL_TRANSITION_MS);
+  };
+
+  const Icon = step.icon;
+  return (
+    <Modal opened={shouldShowTutorial} onClose={complete} centered size="lg" title={`Step ${index + 1} of ${steps.length}`} data-testid="onboarding-dialog">
+      <Stack>
+        <Progress value={((index + 1) / steps.length) * 100} aria-label="Tutorial progress" data-testid="onboarding-progress" />
+        <Transition mounted={visible} transition="fade" duration={TUTORIAL_TRANSITION_MS}>
+          {(styles) => (
+            <Stack style={styles} gap="sm" mih={180}>
+              <Group>
+                <ThemeIcon size={48} radius="xl" variant="light">
+                  <Icon size={26} />
+                </ThemeIcon>
+                <div>
+                  <Title order={3}>{step.title}</Title>
+                  <Text c="dimmed">{step.description}</Text>
+                </div>
+              </Group>
+              <Text>{step.content}</Text>
+            </Stack>
+          )}
+        </Transition>
+        <Group justify="center" gap={6} aria-label="Tutorial steps">
+          {steps.map((s, i) => (
+            <UnstyledButton
+              key={s.id}
+              aria-label={`Go to step ${i + 1}: ${s.title}`}
+              aria-current={i === index ? 'step' : undefined}
+              disabled={i > index}
+              onClick={() => goTo(i)}
+              style={{
+                width: 10,
+                height: 10,
+                borderRadius: 5,
+                cursor: i <= index ? 'pointer' : 'not-allowed',
+                background: i <= index ? 'var(--mantine-primary-color-filled)' : 'var(--mantine-color-default-border)',
+              }}
+            />
+          ))}
+        </Group>
+        <Group justify="space-between">
+          <Group gap="xs">
+            <Button variant="default" onClick={() => goTo(index - 1)} disabled={index === 0}>
+              Previous
+            </Button>
+            {!last && (
+              <Button variant="subtle" onClick={() => goTo(steps.length - 1)}>
+                Skip Tutorial
+              </Button>
+            )}
+          </Group>
+          {last ? <Button onClick={complete}>Get Started</Button> : <Button onClick={() => goTo(index + 1)}>Next</Button>}
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

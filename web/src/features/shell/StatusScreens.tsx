@@ -1,0 +1,65 @@
+import type { ReactNode } from 'react';
+import { Button, Card, Center, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconLock, IconMoodEmpty, IconTools } from '@tabler/icons-react';
+import { Link } from '@tanstack/react-router';
+
+function StatusCard({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
+  return (
+    <Center py="xl">
+      <Card withBorder radius="lg" padding="xl" maw={520} w="100%">
+        <Stack align="center" ta="center">
+          <ThemeIcon size={56} radius="xl" variant="light">
+            {icon}
+          </ThemeIcon>
+          <Title order={2}>{title}</Title>
+          {children}
+        </Stack>
+      </Card>
+    </Center>
+  );
+}
+
+export function AccessDenied() {
+  return (
+    <StatusCard icon={<IconLock size={28} />} title="Access Denied">
+      <Text c="dimmed">You need administrator privileges to view this page.</Text>
+      <Button component={Link} to="/">
+        Return to Home
+      </Button>
+    </StatusCard>
+  );
+}
+
+export function CreatorAccessRequired({ message = 'Contact an administrator to upgrade your account to creator status.' }: { message?: string }) {
+  return (
+    <StatusCard icon={<IconLock size={28} />} title="Creator Access Required">
+      <Text c="dimmed">{message}</Text>
+      <Button component={Link} to="/creator" variant="light">
+        Set up a creator profile
+      </Button>
+    </StatusCard>
+  );
+}
+
+export function NotFound() {
+  return (
+    <StatusCard icon={<IconMoodEmpty size={28} />} title="404 Page Not Found">
+      <Text c="dimmed">Did you forget to add the page to the router?</Text>
+      <Button component={Link} to="/">
+        Return to Home
+      </Button>
+    </StatusCard>
+  );
+}
+
+/** A page that a later release builds; it says what it will do, so no navigation item is a dead end. */
+export function ComingSoon({ title, description }: { title: string; description: string }) {
+  return (
+    <StatusCard icon={<IconTools size={28} />} title={title}>
+      <Text c="dimmed">{description}</Text>
+      <Text size="sm" c="dimmed">
+        Coming soon.
+      </Text>
+    </StatusCard>
+  );
+}

@@ -1,0 +1,28 @@
+/**
+ * Toasts (spec §8/§9): one visible at a time, 5 s each; destructive ones are red. Mantine's
+ * notifications do the showing; the limit and duration are set where <Notifications> is mounted.
+ */
+import { notifications } from '@mantine/notifications';
+import { TOAST } from '@onair/protocol';
+
+export interface ToastInput {
+  title: string;
+  description?: string;
+  variant?: 'default' | 'destructive';
+}
+
+export function toast({ title, description, variant = 'default' }: ToastInput) {
+  notifications.show({
+    title,
+    message: description ?? '',
+    color: variant === 'destructive' ? 'red' : 'brand',
+    autoClose: TOAST.durationMs,
+    withBorder: true,
+  });
+}
+
+/** F8 moves focus to the newest toast, so keyboard users can read and dismiss it. */
+export function focusToastRegion() {
+  const close = document.querySelector<HTMLElement>('.mantine-Notifications-root .mantine-Notification-closeButton');
+  close?.focus();
+}
