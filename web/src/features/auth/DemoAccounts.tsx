@@ -18,7 +18,7 @@ export function DemoAccounts({ onUse }: { onUse: (account: { username: string; p
         {accounts.map((account) => (
           <Group key={account.username} justify="space-between" wrap="nowrap">
             <Group gap="xs" wrap="nowrap">
-              <Badge variant="light" w={70}>
+              <Badge variant="light" miw={80}>
                 {account.role}
               </Badge>
               <Code>{account.username}</Code>

@@ -7,7 +7,6 @@ import { TOAST } from '@onair/protocol';
 import { connectFor } from '../../lib/socket';
 import { focusToastRegion } from '../../lib/toast';
 import { useAuth } from '../auth/AuthProvider';
-import { PointsBadge } from '../interactions/PointsBadge';
 import { OnboardingDialog } from '../onboarding/OnboardingDialog';
 import { useOnboarding } from '../onboarding/store';
 import { ConnectionIndicator } from './ConnectionIndicator';
@@ -45,7 +44,6 @@ export function AppLayout({ children }: { children: ReactNode }) {
           <Group gap="sm" wrap="nowrap">
             <ConnectionIndicator />
             <Group visibleFrom="sm" gap="sm" wrap="nowrap">
-              <PointsBadge />
               <Text size="sm" fw={500}>
                 {user.username}
               </Text>
