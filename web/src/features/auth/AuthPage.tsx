@@ -28,7 +28,7 @@ export function AuthPage() {
               </ThemeIcon>
               <Title order={2}>OnAir</Title>
             </Group>
-            <Tabs value={tab} onChange={setTab}>
+            <Tabs value={tab} onChange={setTab} keepMounted={false}>
               <Tabs.List grow>
                 <Tabs.Tab value="signin">Sign In</Tabs.Tab>
                 <Tabs.Tab value="signup">Sign Up</Tabs.Tab>

@@ -1,0 +1,96 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chromiumAvailable, signIn, startApp, type App } from './harness.ts';
+
+const ready = chromiumAvailable();
+
+describe.skipIf(!ready)('foundation flows in Chromium', () => {
+  let app: App;
+  beforeAll(async () => {
+    app = await startApp();
+  });
+  afterAll(() => app?.stop());
+
+  it('landing → Get Started → sign up → home with the viewer tour → finish → stays closed after reload', async () => {
+    const { page, context } = await app.newPerson();
+    await page.goto('/landing');
+    await expect.poll(() => page.getByText('Active Streams').isVisible()).toBe(true);
+    await page.getByRole('link', { name: 'Get Started' }).click();
+    await page.getByRole('tab', { name: 'Sign Up' }).click();
+    await page.getByLabel('Email').fill('new.viewer@example.com');
+    await page.getByLabel('Username').fill('new_viewer');
+    await page.getByLabel('Password', { exact: true }).fill('a-long-password');
+    await page.getByRole('button', { name: 'Create Account' }).click();
+
+    const tour = page.getByTestId('onboarding-dialog');
+    await tour.getByText('Step 1 of 8').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/');
+    for (let step = 2; step <= 8; step++) {
+      await tour.getByRole('button', { name: 'Next' }).click();
+      await tour.getByText(`Step ${step} of 8`).waitFor();
+    }
+    await expect.poll(() => tour.getByRole('button', { name: 'Skip Tutorial' }).count()).toBe(0);
+    await tour.getByRole('button', { name: 'Get Started' }).click();
+    await expect.poll(() => tour.isVisible()).toBe(false);
+    expect(await page.evaluate(() => localStorage.getItem('onair-onboarding-completed'))).toBe('true');
+
+    await page.reload();
+    await page.getByRole('heading', { name: 'Live Broadcasting' }).waitFor();
+    await page.waitForTimeout(500);
+    expect(await tour.isVisible()).toBe(false);
+    await context.close();
+  });
+
+  it.each([
+    ['admin', 'admin123', { admin: true, studio: true }],
+    ['creator', 'creator123', { admin: false, studio: true }],
+    ['viewer', 'viewer123', { admin: false, studio: false }],
+  ] as const)('shows %s the navigation of that role', async (username, password, sees) => {
+    const { page, context } = await app.newPerson({ tourDoneFor: sees.admin ? 'admin' : sees.studio ? 'creator' : 'viewer' });
+    await signIn(page, username, password);
+    const nav = page.getByRole('navigation', { name: 'Main navigation' });
+    await nav.getByRole('link', { name: 'Home' }).waitFor();
+    for (const item of ['AI Features', 'Creator Dashboard', 'Interactions', 'Church Mode', 'Languages']) {
+      expect(await nav.getByRole('link', { name: item }).count()).toBe(1);
+    }
+    expect(await nav.getByRole('link', { name: 'Admin Dashboard' }).count()).toBe(sees.admin ? 1 : 0);
+    expect(await nav.getByRole('link', { name: 'Creator Studio' }).count()).toBe(sees.studio ? 1 : 0);
+    await context.close();
+  });
+
+  it('shows a viewer the access screens for /admin and /creator-studio, and the 404 page elsewhere', async () => {
+    const { page, context } = await app.newPerson({ tourDoneFor: 'viewer' });
+    await signIn(page, 'viewer', 'viewer123');
+    await page.goto('/admin');
+    await page.getByRole('heading', { name: 'Access Denied' }).waitFor();
+    await page.getByRole('link', { name: 'Return to Home' }).waitFor();
+    await page.goto('/creator-studio');
+    await page.getByRole('heading', { name: 'Creator Access Required' }).waitFor();
+    expect(await page.getByText('Contact an administrator to upgrade your account to creator status.').isVisible()).toBe(true);
+    await page.goto('/no-such-page');
+    await page.getByRole('heading', { name: '404 Page Not Found' }).waitFor();
+    expect(await page.getByText('Did you forget to add the page to the router?').isVisible()).toBe(true);
+    await context.close();
+  });
+
+  it('logs out back to the sign-in page, which then guards every path', async () => {
+    const { page, context } = await app.newPerson({ tourDoneFor: 'creator' });
+    await signIn(page, 'creator', 'creator123');
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.getByRole('tab', { name: 'Sign In' }).waitFor();
+    await page.goto('/interactions');
+    await page.getByRole('tab', { name: 'Sign In' }).waitFor();
+    expect(await page.getByRole('navigation', { name: 'Main navigation' }).count()).toBe(0);
+    await context.close();
+  });
+
+  it('shows a failed sign-in as the spec toast', async () => {
+    const { page, context } = await app.newPerson();
+    await page.goto('/auth');
+    await page.getByLabel('Username').fill('viewer');
+    await page.getByLabel('Password', { exact: true }).fill('wrong-password');
+    await page.getByRole('button', { name: 'Sign In' }).last().click();
+    await page.getByText('Login failed').waitFor();
+    expect(await page.getByText('401: Invalid username or password').isVisible()).toBe(true);
+    await context.close();
+  });
+});
