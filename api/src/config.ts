@@ -29,6 +29,8 @@ const EnvSchema = z.object({
   WEB_DIST: z.string().default('dist/web'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
   TRANSLATE_URL: z.string().optional(),
+  TRANSLATE_API_KEY: z.string().optional(),
+  JOBS_INLINE_WORKERS: booleanFlag.optional(),
   CHAT_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
   VOTE_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
 });
@@ -54,6 +56,10 @@ export interface AppConfig {
   webDist: string;
   logLevel: string;
   translateUrl: string | undefined;
+  /** Sent as `api_key` to the LibreTranslate server, when it requires one. */
+  translateApiKey: string | undefined;
+  /** With REDIS_URL: also run BullMQ workers inside this API process (no `npm run workers` needed). */
+  jobsInlineWorkers: boolean;
   /** Chat messages one user may send per 10 seconds. */
   chatRateLimit: number;
   /** Votes one user may cast per 10 seconds. */
@@ -102,6 +108,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     webDist: path.resolve(e.WEB_DIST),
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'warn' : 'info'),
     translateUrl: e.TRANSLATE_URL || undefined,
+    translateApiKey: e.TRANSLATE_API_KEY || undefined,
+    jobsInlineWorkers: e.JOBS_INLINE_WORKERS ?? false,
     chatRateLimit: e.CHAT_RATE_LIMIT,
     voteRateLimit: e.VOTE_RATE_LIMIT,
   };

@@ -11,6 +11,9 @@ import contextPlugin from './plugins/context.ts';
 import errorsPlugin from './plugins/errors.ts';
 import webPlugin from './plugins/web.ts';
 import realtimePlugin from './realtime/plugin.ts';
+import jobsPlugin from './jobs/plugin.ts';
+import type { JobQueue } from './jobs/types.ts';
+import aiModule from './modules/ai/index.ts';
 import healthCollector from './modules/admin/health-collector.ts';
 import healthRoutes from './modules/admin/health-routes.ts';
 import { setUpPollTallies } from './modules/polls/service.ts';
@@ -31,6 +34,8 @@ import viewershipRoutes from './modules/analytics/viewership-routes.ts';
 export interface ServerDeps {
   db: Db;
   redis?: Redis | null;
+  /** A job queue built by the caller (tests); by default the driver follows REDIS_URL. */
+  jobs?: JobQueue;
 }
 
 export async function buildServer(config: AppConfig, deps: ServerDeps): Promise<FastifyInstance> {
@@ -48,6 +53,7 @@ export async function buildServer(config: AppConfig, deps: ServerDeps): Promise<
   await app.register(errorsPlugin);
   await app.register(authPlugin);
   await app.register(realtimePlugin);
+  await app.register(jobsPlugin, { queue: deps.jobs });
   await app.register(healthCollector);
   setUpPollTallies(app);
   startPollCloser(app);
@@ -65,6 +71,7 @@ export async function buildServer(config: AppConfig, deps: ServerDeps): Promise<
   await app.register(streamingRoutes);
   await app.register(satelliteRoutes);
   await app.register(viewershipRoutes);
+  await app.register(aiModule);
 
   await app.register(webPlugin);
   return app;

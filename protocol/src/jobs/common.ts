@@ -24,3 +24,19 @@ export function resolveLanguage(input: string): LanguageCode | undefined {
   const key = input.trim().toLowerCase();
   return SUPPORTED_LANGUAGES.find((l) => l.code === key || l.name.toLowerCase() === key)?.code;
 }
+
+/** What a queued job carries between the API and the workers: the payload and who asked. */
+export interface QueuedJobEnvelope {
+  payload: unknown;
+  userId: number | null;
+}
+
+/** What a worker reports as a job's progress; the owner rides along so every API node can route it. */
+export interface QueuedJobProgress extends JobProgress {
+  userId: number | null;
+}
+
+/** The BullMQ key prefix of a deployment (REDIS_PREFIX); the API and the workers must agree on it. */
+export function jobQueuePrefix(redisPrefix: string): string {
+  return `${redisPrefix}bull`;
+}

@@ -1,0 +1,39 @@
+/**
+ * `app.jobs` (the job queue) and `app.translationEngines` (what can be translated here). At start the
+ * engines report is logged once; the recommendations job is scheduled to run every few hours.
+ */
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { describeReport } from '@onair/workers';
+import { composeJobs, type TranslationEngineInfo } from './compose.ts';
+import type { JobQueue } from './types.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    jobs: JobQueue;
+    translationEngines: TranslationEngineInfo;
+  }
+}
+
+/** Every user's recommendations are recomputed this often (and on demand). */
+export const RECOMMENDATIONS_EVERY_MS = 6 * 3600_000;
+
+export interface JobsPluginOptions {
+  queue?: JobQueue | undefined;
+}
+
+async function jobsPlugin(app: FastifyInstance, opts: JobsPluginOptions) {
+  const runtime = await composeJobs({ config: app.config, db: app.db, log: app.log, queue: opts.queue });
+  app.decorate('jobs', runtime.queue);
+  app.decorate('translationEngines', runtime.engines);
+  app.addHook('onReady', async () => {
+    void runtime.engines
+      .report()
+      .then((report) => app.log.info({ engines: report }, describeReport(report)))
+      .catch((error: unknown) => app.log.warn({ err: error }, 'could not check the translation engines'));
+    await runtime.queue.schedule('recommendations', { scope: 'all' }, RECOMMENDATIONS_EVERY_MS);
+  });
+  app.addHook('onClose', async () => runtime.close());
+}
+
+export default fp(jobsPlugin, { name: 'jobs', dependencies: ['context'] });

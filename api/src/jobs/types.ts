@@ -1,0 +1,114 @@
+/**
+ * The job queue seen by the API: enqueue, await a result, read a job's state, and one stream of
+ * progress/done/failed events. Two drivers implement it: inline (in-process, the embedded default)
+ * and BullMQ (Redis, workers in their own processes).
+ */
+import { randomUUID } from 'node:crypto';
+import { isQueuedJobName, type JobPayload, type QueuedJobName } from '@onair/protocol';
+
+export type JobEventType = 'progress' | 'done' | 'failed';
+
+/**
+ * One fact about a job. With BullMQ every API node receives every event (through QueueEvents), so a
+ * relay to sockets must emit to its own node's sockets only (`io.local`), or users get one copy per node.
+ */
+export interface JobEvent {
+  type: JobEventType;
+  jobId: string;
+  name: QueuedJobName;
+  /** Who started it; null for system jobs (the repeatable recommendations refresh). */
+  userId: number | null;
+  /** 0..100, on progress and done events. */
+  progress?: number;
+  message?: string;
+  result?: unknown;
+  error?: string;
+}
+
+export type JobEventListener = (event: JobEvent) => void;
+
+export type JobState = 'waiting' | 'active' | 'completed' | 'failed';
+
+export interface JobStatusRecord {
+  id: string;
+  name: QueuedJobName;
+  userId: number | null;
+  state: JobState;
+  progress: number;
+  message: string;
+  result?: unknown;
+  error?: string;
+}
+
+export interface EnqueueOptions {
+  userId: number | null;
+}
+
+export interface JobQueue {
+  readonly driver: 'inline' | 'bullmq';
+  /** Validates the payload against the job's protocol schema and queues it; answers the job id. */
+  enqueue<N extends QueuedJobName>(name: N, payload: JobPayload<N>, options: EnqueueOptions): Promise<string>;
+  /** The job's result; rejects with JobFailedError, or JobTimeoutError after `timeoutMs`. */
+  waitForResult<R = unknown>(jobId: string, timeoutMs: number): Promise<R>;
+  getJob(jobId: string): Promise<JobStatusRecord | null>;
+  /** Subscribes to every job event; answers the unsubscribe function. */
+  onEvent(listener: JobEventListener): () => void;
+  /** Runs a system job every `everyMs` (one schedule per name, shared by every node). */
+  schedule<N extends QueuedJobName>(name: N, payload: JobPayload<N>, everyMs: number): Promise<void>;
+  /** How many workers are taking jobs; null when the driver cannot tell. */
+  workerCount(): Promise<number | null>;
+  close(): Promise<void>;
+}
+
+/** What a driver hands the code that runs a job. */
+export interface RunContext {
+  jobId: string;
+  userId: number | null;
+  /** 1 for the first attempt. */
+  attempt: number;
+  progress(percent: number, message: string): Promise<void>;
+}
+
+/** Runs one job: validates the payload, calls the job's processor, validates the result. */
+export type JobHandler = (name: QueuedJobName, payload: unknown, ctx: RunContext) => Promise<unknown>;
+
+export class JobFailedError extends Error {
+  constructor(
+    readonly jobId: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'JobFailedError';
+  }
+}
+
+export class JobTimeoutError extends Error {
+  constructor(
+    readonly jobId: string,
+    readonly timeoutMs: number,
+  ) {
+    super(`Job ${jobId} did not finish within ${Math.round(timeoutMs / 1000)} s`);
+    this.name = 'JobTimeoutError';
+  }
+}
+
+/** Retries: 3 attempts, 1 s then 2 s apart (exponential), in both drivers. */
+export const JOB_ATTEMPTS = 3;
+export const JOB_BACKOFF_MS = 1000;
+
+/** A new job id: the job name, a dash, a random UUID (BullMQ forbids ':' in custom ids). */
+export function newJobId(name: QueuedJobName): string {
+  return `${name}-${randomUUID()}`;
+}
+
+/** Job ids carry their job name, so a status lookup knows the queue without a scan. */
+export function jobNameOf(jobId: string): QueuedJobName | undefined {
+  const dash = jobId.indexOf('-');
+  const name = dash > 0 ? jobId.slice(0, dash) : '';
+  return isQueuedJobName(name) ? name : undefined;
+}
+
+/** True for errors a retry cannot fix (bad input, a missing engine): the job fails at once. */
+export function isPermanentError(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { permanent?: unknown }).permanent === true;
+}

@@ -1,0 +1,24 @@
+/**
+ * POST /api/analytics/insights {analyticsData}: insights, recommendations and trends computed by an
+ * insights job from the record given, and from the view history when the content is the caller's.
+ */
+import type { FastifyInstance } from 'fastify';
+import { InsightsJobResultSchema, InsightsRequestSchema } from '@onair/protocol';
+import { parseOr400 } from '../../http/validate.ts';
+import { runJobAndWait } from '../ai/run-job.ts';
+
+export const INSIGHTS_TIMEOUT_MS = 20_000;
+
+export default async function insightsRoutes(app: FastifyInstance) {
+  app.post('/api/analytics/insights', { preHandler: app.requireUser }, async (request) => {
+    const { analyticsData } = parseOr400(InsightsRequestSchema, request.body);
+    return runJobAndWait(app, {
+      name: 'insights',
+      payload: { analyticsData },
+      userId: request.user!.id,
+      timeoutMs: INSIGHTS_TIMEOUT_MS,
+      label: 'insights report',
+      result: InsightsJobResultSchema,
+    });
+  });
+}

@@ -1,0 +1,71 @@
+/**
+ * Recommendations per user (GET /api/ai-recommendations, POST /api/ai-recommendations/refresh) and
+ * the likes they learn from (POST/DELETE /api/content/:id/like).
+ *
+ * Lists are computed by the recommendations job and stored. A user without a stored list waits for
+ * one (a job, awaited); a stored list older than STALE_AFTER_MS is served while a refresh runs.
+ */
+import type { FastifyInstance } from 'fastify';
+import { ContentIdParamsSchema, RecommendationsJobResultSchema, type LikeResponse } from '@onair/protocol';
+import { notFound } from '../../http/errors.ts';
+import { enforceRateLimit } from '../../http/rate-limit.ts';
+import { parseOr400 } from '../../http/validate.ts';
+import { runJobAndWait } from '../ai/run-job.ts';
+import { lastRun, likeCount, storedRecommendations } from './repository.ts';
+
+export const RECOMMENDATIONS_TIMEOUT_MS = 30_000;
+const STALE_AFTER_MS = 3600_000;
+const REFRESH_RATE = { limit: 10, windowMs: 60_000 };
+
+export default async function recommendationRoutes(app: FastifyInstance) {
+  const recompute = (userId: number) =>
+    runJobAndWait(app, {
+      name: 'recommendations',
+      payload: { userId },
+      userId,
+      timeoutMs: RECOMMENDATIONS_TIMEOUT_MS,
+      label: 'recommendations update',
+      result: RecommendationsJobResultSchema,
+    });
+
+  app.get('/api/ai-recommendations', { preHandler: app.requireUser }, async (request) => {
+    const userId = request.user!.id;
+    const run = await lastRun(app.db.kysely, userId);
+    if (!run) await recompute(userId);
+    else if (Date.now() - run.computedAt > STALE_AFTER_MS) {
+      void app.jobs.enqueue('recommendations', { userId }, { userId }).catch((error: unknown) => request.log.warn({ err: error }, 'could not queue a refresh'));
+    }
+    return storedRecommendations(app.db.kysely, userId);
+  });
+
+  app.post('/api/ai-recommendations/refresh', { preHandler: app.requireUser }, async (request) => {
+    const userId = request.user!.id;
+    await enforceRateLimit(app.rateLimiter, `recommendations:${userId}`, REFRESH_RATE, 'Too many refreshes');
+    await recompute(userId);
+    return storedRecommendations(app.db.kysely, userId);
+  });
+
+  const contentExists = async (id: number) => {
+    const row = await app.db.kysely.selectFrom('content').select('id').where('id', '=', id).executeTakeFirst();
+    if (!row) throw notFound('No content with that id');
+  };
+
+  app.post('/api/content/:id/like', { preHandler: app.requireUser }, async (request): Promise<LikeResponse> => {
+    const { id } = parseOr400(ContentIdParamsSchema, request.params);
+    await contentExists(id);
+    // A second like is a no-op, not an error: the button may be pressed twice.
+    await app.db.kysely
+      .insertInto('contentLikes')
+      .values({ contentId: id, userId: request.user!.id, createdAt: Date.now() })
+      .onConflict((oc) => oc.columns(['contentId', 'userId']).doNothing())
+      .execute();
+    return { contentId: id, liked: true, likes: await likeCount(app.db.kysely, id) };
+  });
+
+  app.delete('/api/content/:id/like', { preHandler: app.requireUser }, async (request): Promise<LikeResponse> => {
+    const { id } = parseOr400(ContentIdParamsSchema, request.params);
+    await contentExists(id);
+    await app.db.kysely.deleteFrom('contentLikes').where('contentId', '=', id).where('userId', '=', request.user!.id).execute();
+    return { contentId: id, liked: false, likes: await likeCount(app.db.kysely, id) };
+  });
+}
