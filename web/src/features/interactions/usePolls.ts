@@ -31,15 +31,18 @@ export function usePolls(contentId: number | null) {
   useResyncOnReconnect([options.queryKey]);
   const key = options.queryKey;
 
-  const applyTally = useCallback(
-    (tally: PollTally, voted?: boolean) =>
+  // Socket handlers take the payload only: with connection state recovery the client passes the
+  // packet offset as an extra argument, which must never be read as a flag.
+  const updatePoll = useCallback(
+    (tally: PollTally, change: Partial<Poll> = {}) =>
       client.setQueryData(key, (list) =>
-        list?.map((p) => (p.id === tally.pollId ? { ...p, votes: tally.votes, totalVotes: tally.totalVotes, hasVoted: voted ?? p.hasVoted } : p)),
+        list?.map((p) => (p.id === tally.pollId ? { ...p, votes: tally.votes, totalVotes: tally.totalVotes, ...change } : p)),
       ),
     // key derives from contentId
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [client, contentId],
   );
+  const applyTally = useCallback((tally: PollTally) => updatePoll(tally), [updatePoll]);
   const onCreated = useCallback(
     (poll: Poll) => {
       if (contentId !== null && poll.contentId !== contentId) return;
@@ -59,7 +62,7 @@ export function usePolls(contentId: number | null) {
 
   const vote = useMutation({
     mutationFn: ({ pollId, optionIndex }: { pollId: number; optionIndex: number }) => castVote(pollId, optionIndex),
-    onSuccess: (result) => applyTally(result, true),
+    onSuccess: (result) => updatePoll(result, { hasVoted: true }),
   });
 
   return { polls, vote };

@@ -1,0 +1,96 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { chromiumAvailable, signIn, startApp, type App } from './harness.ts';
+
+const ready = chromiumAvailable();
+
+async function openChat(page: Page) {
+  await page.goto('/interactions');
+  await page.getByRole('tab', { name: 'Chat' }).waitFor();
+  await page.getByTestId('connection-indicator').and(page.locator('[data-status="connected"]')).waitFor();
+}
+
+async function say(page: Page, text: string) {
+  await page.getByLabel('Chat message', { exact: true }).fill(text);
+  await page.getByRole('button', { name: 'Send message' }).click();
+}
+
+const messagesIn = (page: Page, text: string) => page.getByLabel('Chat messages').getByText(text, { exact: true }).count();
+
+describe.skipIf(!ready)('real time in two browsers', () => {
+  let app: App;
+  beforeAll(async () => {
+    app = await startApp();
+  });
+  afterAll(() => app?.stop());
+
+  it('shows a message typed in one browser in the other within a second, without reload', async () => {
+    const alice = await app.newPerson({ tourDoneFor: 'viewer' });
+    const bob = await app.newPerson({ tourDoneFor: 'viewer' });
+    await signIn(alice.page, 'viewer', 'viewer123');
+    await signIn(bob.page, 'listener', 'listener123');
+    await Promise.all([openChat(alice.page), openChat(bob.page)]);
+
+    const started = Date.now();
+    await say(alice.page, 'Kick-off in five minutes!');
+    await bob.page.getByLabel('Chat messages').getByText('Kick-off in five minutes!').waitFor({ timeout: 2000 });
+    expect(Date.now() - started).toBeLessThan(1500);
+    expect(await messagesIn(alice.page, 'Kick-off in five minutes!')).toBe(1);
+    await Promise.all([alice.context.close(), bob.context.close()]);
+  });
+
+  it('moves the other browser’s tally when one votes', async () => {
+    const host = await app.newPerson({ tourDoneFor: 'creator' });
+    const voter = await app.newPerson({ tourDoneFor: 'viewer' });
+    const watcher = await app.newPerson({ tourDoneFor: 'viewer' });
+    await signIn(host.page, 'creator', 'creator123');
+    await signIn(voter.page, 'viewer', 'viewer123');
+    await signIn(watcher.page, 'listener', 'listener123');
+    for (const p of [voter.page, watcher.page]) {
+      await openChat(p);
+      await p.getByRole('tab', { name: 'Polls' }).click();
+    }
+    await openChat(host.page);
+    await host.page.getByRole('tab', { name: 'Polls' }).click();
+    await host.page.getByRole('button', { name: 'Create Poll' }).click();
+    await host.page.getByLabel('Question').fill('Who scores first?');
+    await host.page.getByLabel('Option 1').fill('Home side');
+    await host.page.getByLabel('Option 2').fill('Visitors');
+    await host.page.getByRole('button', { name: 'Start Poll' }).click();
+
+    // The poll arrives live in both viewers' lists.
+    await voter.page.getByText('Who scores first?').waitFor();
+    await watcher.page.getByText('Who scores first?').waitFor();
+    await voter.page.getByRole('button', { name: 'Vote for Visitors' }).click();
+    await voter.page.getByText('Vote Recorded').waitFor();
+    await watcher.page.getByText('1 vote', { exact: true }).waitFor({ timeout: 2000 });
+    // The watcher has not voted: their buttons stay open.
+    expect(await watcher.page.getByRole('button', { name: 'Vote for Home side' }).isEnabled()).toBe(true);
+    expect(await voter.page.getByRole('button', { name: 'Vote for Home side' }).isDisabled()).toBe(true);
+    await Promise.all([host.context.close(), voter.context.close(), watcher.context.close()]);
+  });
+
+  it('falls back to polling when the network goes away and recovers without losing or duplicating a message', async () => {
+    const alice = await app.newPerson({ tourDoneFor: 'viewer' });
+    const bob = await app.newPerson({ tourDoneFor: 'viewer' });
+    await signIn(alice.page, 'viewer', 'viewer123');
+    await signIn(bob.page, 'listener', 'listener123');
+    await Promise.all([openChat(alice.page), openChat(bob.page)]);
+
+    await bob.context.setOffline(true);
+    await bob.page.getByTestId('connection-indicator').and(bob.page.locator('[data-status="reconnecting"], [data-status="offline"]')).waitFor({ timeout: 30_000 });
+    await say(alice.page, 'Sent while you were away');
+    await alice.page.getByLabel('Chat messages').getByText('Sent while you were away').waitFor();
+
+    await bob.context.setOffline(false);
+    await bob.page.getByLabel('Chat messages').getByText('Sent while you were away').waitFor({ timeout: 15_000 });
+    await bob.page.waitForTimeout(2500);
+    expect(await messagesIn(bob.page, 'Sent while you were away')).toBe(1);
+
+    // And the connection comes back: new messages flow live again.
+    await bob.page.getByTestId('connection-indicator').and(bob.page.locator('[data-status="connected"]')).waitFor({ timeout: 15_000 });
+    await say(alice.page, 'Welcome back');
+    await bob.page.getByLabel('Chat messages').getByText('Welcome back').waitFor({ timeout: 2000 });
+    await Promise.all([alice.context.close(), bob.context.close()]);
+  });
+});
