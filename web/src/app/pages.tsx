@@ -4,6 +4,10 @@
 import type React from 'react';
 import { useAuth } from '../features/auth/AuthProvider';
 import { HomePage } from '../features/home/HomePage';
+import { AnalyticsPage } from '../features/analytics/AnalyticsPage';
+import { CreatorDashboard } from '../features/creator/CreatorDashboard';
+import { SatellitePage } from '../features/satellite/SatellitePage';
+import { CreatorStudioPage } from '../features/studio/CreatorStudioPage';
 import { InteractionsPage } from '../features/interactions/InteractionsPage';
 import { AccessDenied, ComingSoon, CreatorAccessRequired } from '../features/shell/StatusScreens';
 import { RequireRole } from '../features/shell/RequireRole';
@@ -16,7 +20,6 @@ function InteractionsRoute() {
 }
 
 const AdminPage = soon('Admin Dashboard', 'Content, regional, user, moderation and system health views for administrators.');
-const CreatorStudioPage = soon('Creator Studio', 'Configure your stream, choose destinations and go live.');
 
 export const PAGES: Record<string, () => React.JSX.Element> = {
   '/': HomePage,
@@ -26,14 +29,14 @@ export const PAGES: Record<string, () => React.JSX.Element> = {
       <CreatorStudioPage />
     </RequireRole>
   ),
-  '/creator': soon('Creator Dashboard', 'Your creator profile, content library, analytics and receivers.'),
-  '/analytics': soon('Analytics', 'Viewership by device and country, and insights from your history.'),
+  '/creator': CreatorDashboard,
+  '/analytics': AnalyticsPage,
   '/admin': () => (
     <RequireRole roles={['admin']} fallback={<AccessDenied />}>
       <AdminPage />
     </RequireRole>
   ),
-  '/satellite': soon('Satellite', 'Register satellite receivers and watch their status by region.'),
+  '/satellite': SatellitePage,
   '/mobile': soon('Mobile Apps', 'Your phones, smart TVs, installable app and offline downloads.'),
   '/smart-tv': soon('Smart TV Demo', 'The OnAir experience on Roku, Android TV and Fire TV.'),
   '/interactions': InteractionsRoute,

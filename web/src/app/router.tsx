@@ -8,7 +8,8 @@ import { AuthPage } from '../features/auth/AuthPage';
 import { useAuth } from '../features/auth/AuthProvider';
 import { LandingPage } from '../features/landing/LandingPage';
 import { AppLayout } from '../features/shell/AppLayout';
-import { ComingSoon, NotFound } from '../features/shell/StatusScreens';
+import { NotFound } from '../features/shell/StatusScreens';
+import { WatchPage } from '../features/watch/WatchPage';
 import { PAGES } from './pages';
 
 const PUBLIC_PATHS = new Set(['/auth', '/landing']);
@@ -40,7 +41,9 @@ const page = <P extends string>(path: P) =>
 const watchRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/watch/$contentId',
-  component: () => <ComingSoon title="Watch" description="The player with live chat and polls of this broadcast." />,
+  component: function Watch() {
+    return <WatchPage contentId={watchRoute.useParams().contentId} />;
+  },
 });
 
 const routeTree = rootRoute.addChildren([

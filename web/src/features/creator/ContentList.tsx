@@ -1,0 +1,54 @@
+import { Badge, Card, Group, Loader, Stack, Text } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
+import type { Content } from '@onair/protocol';
+import { formatMinutes } from './format';
+
+const STATUS_COLOR: Record<Content['status'], string> = { live: 'red', published: 'green', offline: 'gray' };
+
+/** The creator's items, newest first; `limit` trims it (Recent Content shows 5). */
+export function ContentList({ items, loading, limit, empty }: { items: Content[] | undefined; loading: boolean; limit?: number; empty: string }) {
+  if (loading) {
+    return (
+      <Group justify="center" p="lg">
+        <Loader size="sm" />
+      </Group>
+    );
+  }
+  const shown = (items ?? []).slice(0, limit);
+  if (shown.length === 0) {
+    return (
+      <Text c="dimmed" ta="center" p="lg">
+        {empty}
+      </Text>
+    );
+  }
+  return (
+    <Stack gap="xs">
+      {shown.map((item) => (
+        <Link key={item.id} to="/watch/$contentId" params={{ contentId: String(item.id) }} style={{ textDecoration: 'none', color: 'inherit' }}>
+        <Card withBorder padding="sm" radius="md">
+          <Group justify="space-between" wrap="nowrap">
+            <div style={{ minWidth: 0 }}>
+              <Text fw={600} truncate>
+                {item.title}
+              </Text>
+              <Text size="xs" c="dimmed">
+                {item.type.toUpperCase()} · {item.status === 'live' ? 'on air now' : formatMinutes(item.duration)} ·{' '}
+                {new Date(item.createdAt).toLocaleDateString()}
+              </Text>
+            </div>
+            <Group gap="xs" wrap="nowrap">
+              <Text size="sm" c="dimmed">
+                {item.viewerCount.toLocaleString()} {item.status === 'live' ? 'watching' : 'viewers'}
+              </Text>
+              <Badge color={STATUS_COLOR[item.status]} variant={item.status === 'live' ? 'filled' : 'light'}>
+                {item.status === 'live' ? 'LIVE' : item.status}
+              </Badge>
+            </Group>
+          </Group>
+        </Card>
+        </Link>
+      ))}
+    </Stack>
+  );
+}

@@ -1,0 +1,128 @@
+import { useState } from 'react';
+import { Alert, Anchor, Badge, Button, Card, Group, Loader, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
+import { IconBroadcast, IconChartBar, IconCash, IconFiles, IconHome, IconInfoCircle, IconLanguage, IconPlus, IconSatellite } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { LIST_LIMITS, type CreatorProfile, type CreatorStatus, type PublicConfig } from '@onair/protocol';
+import { AnalyticsView } from '../analytics/AnalyticsView';
+import { publicConfigQuery } from '../auth/DemoAccounts';
+import { SatelliteReceivers } from '../satellite/SatelliteReceivers';
+import { ContentList } from './ContentList';
+import { CreateContentDialog } from './CreateContentDialog';
+import { CreatorStats } from './CreatorStats';
+import { ProfileSetupCard } from './ProfileSetupCard';
+import { creatorQueries } from './queries';
+
+function LinkCard({ title, text, to, action }: { title: string; text: string; to: '/languages' | '/monetization'; action: string }) {
+  return (
+    <Card withBorder radius="md" padding="lg">
+      <Stack align="flex-start">
+        <Title order={4}>{title}</Title>
+        <Text c="dimmed" size="sm">
+          {text}
+        </Text>
+        <Button component={Link} to={to} variant="light">
+          {action}
+        </Button>
+      </Stack>
+    </Card>
+  );
+}
+
+function Dashboard({ profile, status }: { profile: CreatorProfile; status: CreatorStatus }) {
+  const [creating, setCreating] = useState(false);
+  const content = useQuery(creatorQueries.content(profile.userId));
+  const approved = status === 'approved';
+  return (
+    <Stack>
+      <Group justify="space-between" align="flex-end">
+        <div>
+          <Group gap="xs">
+            <Title order={2}>{profile.displayName}</Title>
+            <Badge variant="light">@{profile.handle}</Badge>
+          </Group>
+          {profile.bio && <Text c="dimmed">{profile.bio}</Text>}
+        </div>
+        {approved && (
+          <Group>
+            <Button variant="default" component={Link} to="/creator-studio" leftSection={<IconBroadcast size={16} />}>
+              Creator Studio
+            </Button>
+            <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>
+              Create Content
+            </Button>
+          </Group>
+        )}
+      </Group>
+      {status === 'pending' && (
+        <Alert icon={<IconInfoCircle size={16} />} title="Creator status requested">
+          An administrator is reviewing your request. Creator Studio and content creation open once it is approved.
+        </Alert>
+      )}
+      <CreatorStats profile={profile} />
+      <Tabs defaultValue="overview" keepMounted={false}>
+        <Tabs.List>
+          <Tabs.Tab value="overview" leftSection={<IconHome size={16} />}>Overview</Tabs.Tab>
+          <Tabs.Tab value="content" leftSection={<IconFiles size={16} />}>Content</Tabs.Tab>
+          <Tabs.Tab value="analytics" leftSection={<IconChartBar size={16} />}>Analytics</Tabs.Tab>
+          <Tabs.Tab value="satellite" leftSection={<IconSatellite size={16} />}>Satellite</Tabs.Tab>
+          <Tabs.Tab value="languages" leftSection={<IconLanguage size={16} />}>Languages</Tabs.Tab>
+          <Tabs.Tab value="monetization" leftSection={<IconCash size={16} />}>Monetization</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="overview" pt="md">
+          <SimpleGrid cols={{ base: 1, md: 2 }}>
+            <Card withBorder radius="md">
+              <Title order={4} mb="sm">
+                Recent Content
+              </Title>
+              <ContentList items={content.data} loading={content.isPending} limit={LIST_LIMITS.recentContent} empty="No content yet. Create your first item." />
+            </Card>
+            <Card withBorder radius="md">
+              <Title order={4} mb="sm">
+                Quick actions
+              </Title>
+              <Stack gap="xs" align="flex-start">
+                <Anchor component={Link} to="/creator-studio">Go live from Creator Studio</Anchor>
+                <Anchor component={Link} to="/analytics">See who watches</Anchor>
+                <Anchor component={Link} to="/podcast-syndication">Distribute podcasts</Anchor>
+                <Anchor component={Link} to="/interactions">Chat and polls with your audience</Anchor>
+              </Stack>
+            </Card>
+          </SimpleGrid>
+        </Tabs.Panel>
+        <Tabs.Panel value="content" pt="md">
+          <ContentList items={content.data} loading={content.isPending} empty="No content yet. Create your first item." />
+        </Tabs.Panel>
+        <Tabs.Panel value="analytics" pt="md">
+          <AnalyticsView emptyText="Nobody has watched your content yet." />
+        </Tabs.Panel>
+        <Tabs.Panel value="satellite" pt="md">
+          <SatelliteReceivers />
+        </Tabs.Panel>
+        <Tabs.Panel value="languages" pt="md">
+          <LinkCard title="Languages" text="Translate titles and descriptions of your content for your audience." to="/languages" action="Open the languages manager" />
+        </Tabs.Panel>
+        <Tabs.Panel value="monetization" pt="md">
+          <LinkCard title="Monetization" text="Subscriptions, donations and sponsorships for your channel." to="/monetization" action="Open monetization" />
+        </Tabs.Panel>
+      </Tabs>
+      {approved && <CreateContentDialog opened={creating} onClose={() => setCreating(false)} creatorId={profile.userId} />}
+    </Stack>
+  );
+}
+
+/** /creator: the setup card until a profile exists, then the dashboard (spec §2). */
+export function CreatorDashboard() {
+  const state = useQuery(creatorQueries.state());
+  const config = useQuery<PublicConfig>(publicConfigQuery);
+  if (state.isPending) {
+    return (
+      <Group justify="center" p="xl">
+        <Loader />
+      </Group>
+    );
+  }
+  if (state.isError) return <Text c="red">{state.error.message}</Text>;
+  if (!state.data.profile) return <ProfileSetupCard selfServe={config.data?.creatorSelfServe} />;
+  return <Dashboard profile={state.data.profile} status={state.data.creatorStatus} />;
+}

@@ -1,0 +1,40 @@
+/**
+ * Query options and mutations of the creator dashboard. Keys start with the API path, so
+ * invalidating a path prefix refreshes every view of it.
+ */
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Content, ContentCreateRequest, CreatorProfileRequest, CreatorState } from '@onair/protocol';
+import { apiRequest } from '../../lib/api';
+import { USER_QUERY_KEY } from '../auth/AuthProvider';
+
+export const creatorQueries = {
+  state: () => queryOptions({ queryKey: ['/api/creator'], queryFn: () => apiRequest<CreatorState>('GET', '/api/creator') }),
+  content: (creatorId: number) =>
+    queryOptions({
+      queryKey: ['/api/content', 'creator', creatorId],
+      queryFn: () => apiRequest<Content[]>('GET', `/api/content?creatorId=${creatorId}&limit=500`),
+    }),
+};
+
+export function useSaveProfile() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: CreatorProfileRequest) => apiRequest<CreatorState>('POST', '/api/creator', input),
+    onSuccess: (state) => {
+      client.setQueryData(creatorQueries.state().queryKey, state);
+      // The role may have changed (self-serve creators): the shell and Studio read it from the session.
+      void client.invalidateQueries({ queryKey: USER_QUERY_KEY });
+    },
+  });
+}
+
+export function useCreateContent(creatorId: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: ContentCreateRequest) => apiRequest<Content>('POST', '/api/content', input),
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: creatorQueries.content(creatorId).queryKey });
+      void client.invalidateQueries({ queryKey: creatorQueries.state().queryKey });
+    },
+  });
+}

@@ -1,0 +1,66 @@
+import { useState, type FormEvent } from 'react';
+import { Button, Group, Modal, NumberInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { RECEIVER_MODELS } from '@onair/protocol';
+import { toast } from '../../lib/toast';
+import { useAddReceiver } from './queries';
+
+const EMPTY = { deviceId: '', deviceName: '', model: '', firmwareVersion: '', region: '', latitude: '' as number | string, longitude: '' as number | string };
+
+const coordinate = (value: number | string) => (typeof value === 'number' ? value : null);
+
+/** Register a receiver (spec §5: submit disabled unless deviceId, deviceName and model are set). */
+export function AddReceiverDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const add = useAddReceiver();
+  const [form, setForm] = useState(EMPTY);
+  const set = (field: keyof typeof EMPTY) => (value: string | number | null) => setForm((f) => ({ ...f, [field]: value ?? '' }));
+  const ready = Boolean(form.deviceId.trim() && form.deviceName.trim() && form.model);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!ready) return;
+    add.mutate(
+      {
+        deviceId: form.deviceId,
+        deviceName: form.deviceName,
+        model: form.model as (typeof RECEIVER_MODELS)[number],
+        firmwareVersion: form.firmwareVersion || null,
+        location: { latitude: coordinate(form.latitude), longitude: coordinate(form.longitude), region: form.region || null },
+      },
+      {
+        onSuccess: (receiver) => {
+          toast({ title: 'Receiver Added', description: `${receiver.deviceName} is registered.` });
+          setForm(EMPTY);
+          onClose();
+        },
+        onError: () =>
+          toast({ title: 'Registration Failed', description: 'Unable to register the satellite receiver. Please try again.', variant: 'destructive' }),
+      },
+    );
+  };
+
+  return (
+    <Modal opened={opened} onClose={onClose} title="Add Satellite Receiver">
+      <form onSubmit={submit}>
+        <Stack>
+          <TextInput label="Device ID" required placeholder="SR-000123" value={form.deviceId} onChange={(e) => set('deviceId')(e.currentTarget.value)} />
+          <TextInput label="Device name" required placeholder="Rooftop dish" value={form.deviceName} onChange={(e) => set('deviceName')(e.currentTarget.value)} />
+          <Select label="Model" required data={[...RECEIVER_MODELS]} value={form.model || null} onChange={set('model')} placeholder="Choose a model" />
+          <TextInput label="Firmware version" placeholder="2.4.1" value={form.firmwareVersion} onChange={(e) => set('firmwareVersion')(e.currentTarget.value)} />
+          <TextInput label="Region" placeholder="West Africa" value={form.region} onChange={(e) => set('region')(e.currentTarget.value)} />
+          <SimpleGrid cols={2}>
+            <NumberInput label="Latitude" min={-90} max={90} decimalScale={5} value={form.latitude} onChange={set('latitude')} />
+            <NumberInput label="Longitude" min={-180} max={180} decimalScale={5} value={form.longitude} onChange={set('longitude')} />
+          </SimpleGrid>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={!ready} loading={add.isPending}>
+              Add Receiver
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,142 @@
+import { useEffect, useState } from 'react';
+import { Badge, Button, Card, Group, Loader, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
+import { IconBroadcast, IconChartBar, IconLayoutDashboard, IconPlayerPlay, IconPlayerStop, IconSettings } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import type { StreamConfig } from '@onair/protocol';
+import { toast } from '../../lib/toast';
+import { AnalyticsView } from '../analytics/AnalyticsView';
+import { ActiveStreams } from './ActiveStreams';
+import { IngestCard } from './IngestCard';
+import { studioQueries, useActiveStreams, useSaveConfig, useStartStream, useStopStream, type StudioForm } from './queries';
+import { BroadcastFields, EncodingFields } from './StreamFields';
+
+const toForm = ({ configId: _id, ingestUrl: _url, streamKey: _key, ...form }: StreamConfig): StudioForm => form;
+
+/** /creator-studio (creators and admins; the route shows Creator Access Required to others). */
+export function CreatorStudioPage() {
+  const config = useQuery(studioQueries.config());
+  const active = useActiveStreams();
+  const save = useSaveConfig();
+  const start = useStartStream();
+  const stop = useStopStream();
+  const [form, setForm] = useState<StudioForm | null>(null);
+
+  // The form starts from the saved configuration (or the defaults) once it has loaded.
+  useEffect(() => {
+    if (config.data && !form) setForm(toForm(config.data));
+  }, [config.data, form]);
+
+  if (config.isError) return <Text c="red">{config.error.message}</Text>;
+  if (!config.data || !form) {
+    return (
+      <Group justify="center" p="xl">
+        <Loader />
+      </Group>
+    );
+  }
+  const streams = active.data?.streams ?? [];
+  const live = streams.length > 0;
+  const change = <K extends keyof StudioForm>(field: K, value: StudioForm[K]) => setForm((f) => (f ? { ...f, [field]: value } : f));
+
+  const onSave = () =>
+    save.mutate(form, {
+      onSuccess: () => toast({ title: 'Configuration Saved', description: 'Your stream settings are stored.' }),
+      onError: (error) => toast({ title: 'Save Failed', description: error.message, variant: 'destructive' }),
+    });
+  const onStart = () => {
+    if (!form.title.trim()) return toast({ title: 'Missing Title', description: 'Please enter a title for your stream.', variant: 'destructive' });
+    start.mutate(form, {
+      onSuccess: (result) =>
+        toast({ title: 'Stream Started', description: `Broadcasting to ${result.destinations.length} ${result.destinations.length === 1 ? 'platform' : 'platforms'}` }),
+      onError: (error) => toast({ title: 'Stream Start Failed', description: error.message, variant: 'destructive' }),
+    });
+  };
+  const onStop = (streamId: number) =>
+    stop.mutate(streamId, {
+      onSuccess: () => toast({ title: 'Stream Stopped', description: 'You are off air.' }),
+      onError: (error) => toast({ title: 'Stop Failed', description: error.message, variant: 'destructive' }),
+    });
+  const stopAll = () => streams.forEach((s) => onStop(s.id));
+
+  const control = (
+    <Card withBorder radius="md">
+      <Group justify="space-between">
+        <Group>
+          <Badge size="xl" color={live ? 'red' : 'gray'} variant={live ? 'filled' : 'light'} data-testid="stream-state">
+            {live ? 'LIVE' : 'OFFLINE'}
+          </Badge>
+          <Text c="dimmed" size="sm">
+            {live ? `${streams.reduce((n, s) => n + s.viewerCount, 0).toLocaleString()} watching now` : 'You are not on air.'}
+          </Text>
+        </Group>
+        {live ? (
+          <Button color="red" leftSection={<IconPlayerStop size={16} />} onClick={stopAll} loading={stop.isPending}>
+            Stop Stream
+          </Button>
+        ) : (
+          <Button leftSection={<IconPlayerPlay size={16} />} onClick={onStart} loading={start.isPending}>
+            Start Stream
+          </Button>
+        )}
+      </Group>
+    </Card>
+  );
+
+  return (
+    <Stack>
+      <div>
+        <Title order={2}>Creator Studio</Title>
+        <Text c="dimmed">Configure your broadcast, choose destinations and go live.</Text>
+      </div>
+      {control}
+      <Tabs defaultValue="dashboard" keepMounted={false}>
+        <Tabs.List>
+          <Tabs.Tab value="dashboard" leftSection={<IconLayoutDashboard size={16} />}>Dashboard</Tabs.Tab>
+          <Tabs.Tab value="stream" leftSection={<IconBroadcast size={16} />}>Stream</Tabs.Tab>
+          <Tabs.Tab value="settings" leftSection={<IconSettings size={16} />}>Settings</Tabs.Tab>
+          <Tabs.Tab value="analytics" leftSection={<IconChartBar size={16} />}>Analytics</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="dashboard" pt="md">
+          <SimpleGrid cols={{ base: 1, md: 2 }}>
+            <ActiveStreams streams={streams} onStop={onStop} stopping={stop.isPending ? (stop.variables ?? null) : null} />
+            <IngestCard config={config.data} />
+          </SimpleGrid>
+        </Tabs.Panel>
+        <Tabs.Panel value="stream" pt="md">
+          <Card withBorder radius="md" maw={640}>
+            <Stack>
+              <BroadcastFields form={form} onChange={change} disabled={live} />
+              <Group>
+                <Button variant="default" onClick={onSave} loading={save.isPending} disabled={live}>
+                  Save Configuration
+                </Button>
+                {!live && (
+                  <Button leftSection={<IconPlayerPlay size={16} />} onClick={onStart} loading={start.isPending}>
+                    Start Stream
+                  </Button>
+                )}
+              </Group>
+              {live && <Text size="sm" c="dimmed">Stop the stream to change what it is called and where it goes.</Text>}
+            </Stack>
+          </Card>
+        </Tabs.Panel>
+        <Tabs.Panel value="settings" pt="md">
+          <SimpleGrid cols={{ base: 1, md: 2 }}>
+            <Card withBorder radius="md">
+              <Stack>
+                <EncodingFields form={form} onChange={change} disabled={live} />
+                <Button variant="default" onClick={onSave} loading={save.isPending} disabled={live} w="fit-content">
+                  Save Configuration
+                </Button>
+              </Stack>
+            </Card>
+            <IngestCard config={config.data} />
+          </SimpleGrid>
+        </Tabs.Panel>
+        <Tabs.Panel value="analytics" pt="md">
+          <AnalyticsView emptyText="Nobody has watched your content yet." />
+        </Tabs.Panel>
+      </Tabs>
+    </Stack>
+  );
+}

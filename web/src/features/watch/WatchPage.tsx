@@ -1,0 +1,138 @@
+import { Anchor, AspectRatio, Badge, Button, Card, Center, Grid, Group, Loader, Stack, Tabs, Text, Title } from '@mantine/core';
+import { IconArrowLeft, IconBroadcast, IconEye } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import type { Content } from '@onair/protocol';
+import { useAuth } from '../auth/AuthProvider';
+import { formatMinutes } from '../creator/format';
+import { ChatPanel } from '../interactions/ChatPanel';
+import { PollsPanel } from '../interactions/PollsPanel';
+import { QnaPanel } from '../interactions/QnaPanel';
+import { NotFound } from '../shell/StatusScreens';
+import { useSubscription, watchQueries } from './queries';
+import { useWatchSession } from './useWatchSession';
+
+function SubscribeButton({ creatorId }: { creatorId: number }) {
+  const creator = useQuery(watchQueries.creator(creatorId));
+  const subscription = useSubscription(creatorId);
+  if (!creator.data) return null;
+  const { subscribed, subscriberCount } = creator.data;
+  return (
+    <Group gap="xs">
+      <Button size="xs" variant={subscribed ? 'default' : 'filled'} loading={subscription.isPending} onClick={() => subscription.mutate(!subscribed)}>
+        {subscribed ? 'Subscribed' : 'Subscribe'}
+      </Button>
+      <Text size="xs" c="dimmed">
+        {subscriberCount.toLocaleString()} {subscriberCount === 1 ? 'subscriber' : 'subscribers'}
+      </Text>
+    </Group>
+  );
+}
+
+function Screen({ content }: { content: Content }) {
+  const live = content.status === 'live';
+  return (
+    <AspectRatio ratio={16 / 9}>
+      <Card radius="md" bg="dark.8" c="gray.3">
+        <Center h="100%">
+          <Stack align="center" gap="xs" ta="center" maw={460}>
+            <IconBroadcast size={40} />
+            <Text fw={600} c="white">
+              {live ? 'On air now' : content.status === 'offline' ? 'This broadcast has ended' : `${content.type.toUpperCase()} · ${formatMinutes(content.duration)}`}
+            </Text>
+            <Text size="sm">Video playback arrives with the media pipeline; chat, polls and viewer counts here are live now.</Text>
+          </Stack>
+        </Center>
+      </Card>
+    </AspectRatio>
+  );
+}
+
+function Watching({ contentId }: { contentId: number }) {
+  const { user } = useAuth();
+  const content = useQuery(watchQueries.content(contentId));
+  useWatchSession(contentId);
+
+  if (content.isPending) {
+    return (
+      <Group justify="center" p="xl">
+        <Loader />
+      </Group>
+    );
+  }
+  if (content.isError) return content.error.message.startsWith('404') ? <NotFound /> : <Text c="red">{content.error.message}</Text>;
+  const item = content.data;
+  const live = item.status === 'live';
+  const host = user?.role === 'admin' || (user !== null && user.id === item.creatorId);
+
+  return (
+    <Stack>
+      <Anchor component={Link} to="/" size="sm">
+        <Group gap={4}>
+          <IconArrowLeft size={14} /> Home
+        </Group>
+      </Anchor>
+      <Grid gap="lg">
+        <Grid.Col span={{ base: 12, md: 8 }}>
+          <Stack>
+            <Screen content={item} />
+            <Group justify="space-between" align="flex-start">
+              <div>
+                <Group gap="xs">
+                  {live && (
+                    <Badge color="red" variant="filled">
+                      LIVE
+                    </Badge>
+                  )}
+                  <Badge variant="light">{item.type.toUpperCase()}</Badge>
+                </Group>
+                <Title order={2} mt={4}>
+                  {item.title}
+                </Title>
+                <Text c="dimmed" size="sm">
+                  {item.creatorName ?? 'Unknown creator'}
+                </Text>
+              </div>
+              <Stack gap={6} align="flex-end">
+                <Group gap={4}>
+                  <IconEye size={16} />
+                  <Text size="sm" data-testid="watch-viewers">
+                    {item.viewerCount.toLocaleString()} {live ? 'watching' : item.viewerCount === 1 ? 'viewer' : 'viewers'}
+                  </Text>
+                </Group>
+                {item.creatorId !== null && item.creatorId !== user?.id && <SubscribeButton creatorId={item.creatorId} />}
+              </Stack>
+            </Group>
+            {item.description && <Text>{item.description}</Text>}
+          </Stack>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 4 }}>
+          <Tabs defaultValue="chat" keepMounted={false}>
+            <Tabs.List>
+              <Tabs.Tab value="chat">Chat</Tabs.Tab>
+              <Tabs.Tab value="polls">Polls</Tabs.Tab>
+              <Tabs.Tab value="qna">Q&amp;A</Tabs.Tab>
+            </Tabs.List>
+            <Tabs.Panel value="chat" pt="sm">
+              <ChatPanel contentId={contentId} height={360} />
+            </Tabs.Panel>
+            <Tabs.Panel value="polls" pt="sm">
+              <PollsPanel contentId={contentId} canCreate={host} />
+            </Tabs.Panel>
+            <Tabs.Panel value="qna" pt="sm">
+              <QnaPanel contentId={contentId} isHost={host} />
+            </Tabs.Panel>
+          </Tabs>
+        </Grid.Col>
+      </Grid>
+    </Stack>
+  );
+}
+
+/** /watch/$contentId: one item with its live audience, chat, polls and Q&A. */
+export function WatchPage({ contentId }: { contentId: string }) {
+  const id = Number(contentId);
+  if (!Number.isInteger(id) || id <= 0) return <NotFound />;
+  // A new item is a new watch session: remount rather than carry the old one's state.
+  return <Watching key={id} contentId={id} />;
+}

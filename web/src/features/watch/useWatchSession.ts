@@ -1,0 +1,93 @@
+/**
+ * Watching one item. While the socket is up, `content:watch` counts this tab as a viewer; the server
+ * records the view (device, watch time) when the tab leaves or drops. Time spent watching without a
+ * socket is counted here and reported with POST /api/analytics/record when the viewer leaves.
+ * Viewer counts and status changes of the item write into its query.
+ */
+import { useCallback, useEffect, useRef } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import type { Ack, Content, PresenceUpdate, ViewRecordRequest } from '@onair/protocol';
+import { apiRequest } from '../../lib/api';
+import { useSocketEvent } from '../../lib/live';
+import { getSocket, useConnectionStatus } from '../../lib/socket';
+import { detectDevice } from './device';
+import { watchQueries } from './queries';
+
+const RECORD_URL = '/api/analytics/record';
+
+function report(body: ViewRecordRequest, leavingPage: boolean) {
+  // A closing page cannot await a fetch; a beacon is delivered after it is gone.
+  if (leavingPage && navigator.sendBeacon) {
+    navigator.sendBeacon(RECORD_URL, new Blob([JSON.stringify(body)], { type: 'application/json' }));
+    return;
+  }
+  void apiRequest('POST', RECORD_URL, body).catch(() => undefined);
+}
+
+export function useWatchSession(contentId: number) {
+  const client = useQueryClient();
+  const key = watchQueries.content(contentId).queryKey;
+  const status = useConnectionStatus((s) => s.status);
+  const device = useRef(detectDevice()).current;
+
+  const setViewers = useCallback(
+    (viewerCount: number) => client.setQueryData<Content>(key, (c) => (c && c.status === 'live' ? { ...c, viewerCount } : c)),
+    // key derives from contentId
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [client, contentId],
+  );
+
+  // Enter the room on every (re)connection: a dropped socket's view has already ended on the server.
+  useEffect(() => {
+    const socket = getSocket();
+    if (status !== 'connected' || !socket) return;
+    socket
+      .timeout(4000)
+      .emitWithAck('content:watch', { contentId, device })
+      .then((ack) => {
+        const result = ack as Ack<PresenceUpdate>;
+        if (result.ok) setViewers(result.data.viewerCount);
+      })
+      .catch(() => undefined);
+    return () => {
+      // volatile: a leave queued while disconnected must not be replayed after a later watch.
+      socket.volatile.emit('content:leave', { contentId });
+    };
+  }, [status, contentId, device, setViewers]);
+
+  // Seconds watched with no socket, reported when the viewer leaves.
+  const offlineSeconds = useRef(0);
+  useEffect(() => {
+    const timer = setInterval(() => {
+      if (document.visibilityState === 'visible' && !getSocket()?.connected) offlineSeconds.current += 1;
+    }, 1000);
+    const flush = (leavingPage: boolean) => {
+      const watchSeconds = offlineSeconds.current;
+      offlineSeconds.current = 0;
+      if (watchSeconds > 0) report({ contentId, device, watchSeconds }, leavingPage);
+    };
+    const onPageHide = () => flush(true);
+    window.addEventListener('pagehide', onPageHide);
+    return () => {
+      clearInterval(timer);
+      window.removeEventListener('pagehide', onPageHide);
+      flush(false);
+    };
+  }, [contentId, device]);
+
+  const onPresence = useCallback(
+    (update: PresenceUpdate) => {
+      if (update.contentId === contentId) setViewers(update.viewerCount);
+    },
+    [contentId, setViewers],
+  );
+  const onContent = useCallback(
+    (content: Content) => {
+      if (content.id === contentId) client.setQueryData(key, content);
+    },
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [client, contentId],
+  );
+  useSocketEvent('presence:update', onPresence);
+  useSocketEvent('content:updated', onContent);
+}
