@@ -11,6 +11,7 @@ import type { ChatMessage, Content, ModerationItem, Poll, SystemHealth } from '.
 import type { Ack, ChatSendRequest, PollTally, PollVoteRequest, PresenceUpdate, Question } from './api/interactions.ts';
 import type { JobDoneEvent, JobFailedEvent, JobProgressEvent } from './jobs.ts';
 import type { ActiveStream } from './api/streaming.ts';
+import type { AdminModerationItem, Notification } from './api/admin.ts';
 
 export interface ServerToClientEvents {
   'chat:message': (message: ChatMessage) => void;
@@ -27,6 +28,10 @@ export interface ServerToClientEvents {
   'streams:active': (streams: ActiveStream[]) => void;
   'system:health': (health: SystemHealth) => void;
   'moderation:new': (item: ModerationItem) => void;
+  /** An item approved or rejected by an admin: the other admins' queues update. Sent to `admin`. */
+  'moderation:decided': (item: AdminModerationItem) => void;
+  /** A personal notification (an admin's message), sent to `user:{userId}`; kept until read. */
+  'notification:new': (notification: Notification) => void;
   'gamification:points': (event: { points: number; level: number; reason: string }) => void;
   'job:progress': (event: JobProgressEvent) => void;
   'job:done': (event: JobDoneEvent) => void;

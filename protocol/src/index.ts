@@ -14,3 +14,5 @@ export * from './jobs.ts';
 export * from './jobs/index.ts';
 export * from './api/ai.ts';
 export * from './api/translation.ts';
+export * from './regions.ts';
+export * from './api/admin.ts';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CURATION_REGIONS } from '../constants.ts';
 import { ContentSchema, ContentTypeSchema } from '../entities.ts';
 
 export const ContentListQuerySchema = z.object({
@@ -9,6 +10,8 @@ export const ContentListQuerySchema = z.object({
   type: ContentTypeSchema.optional(),
   creatorId: z.coerce.number().int().positive().optional(),
   limit: z.coerce.number().int().min(1).max(500, { error: 'limit must be at most 500' }).optional(),
+  /** Orders regionally curated items first for this region; by default the signed-in viewer's own. */
+  region: z.enum(CURATION_REGIONS, { error: `region must be one of ${CURATION_REGIONS.join(', ')}` }).optional(),
 });
 export type ContentListQuery = z.infer<typeof ContentListQuerySchema>;
 
