@@ -40,6 +40,9 @@ export function postgresClientConfig(url: string): pg.ClientConfig {
 export function openDatabase(url: string, options: { poolSize?: number } = {}): Db {
   if (isPostgresUrl(url)) {
     const pool = new pg.Pool({ ...postgresClientConfig(url), max: options.poolSize ?? 10 });
+    // An idle connection dropped by the server (restart, failover, admin command) must not crash the
+    // process; the pool discards it and the next query opens a fresh one.
+    pool.on('error', (error) => console.warn(`postgres: idle connection lost: ${error.message}`));
     const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [new CamelCasePlugin()] });
     return { kysely, dialect: 'postgres', close: () => kysely.destroy() };
   }
