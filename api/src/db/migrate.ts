@@ -8,6 +8,7 @@ import { foundation } from './migrations/0001_foundation.ts';
 import { interactions } from './migrations/0002_interactions.ts';
 import { ai } from './migrations/0003_ai.ts';
 import { creators } from './migrations/0004_creators.ts';
+import { admin } from './migrations/0005_admin.ts';
 
 function migrationsFor(db: Db): Record<string, Migration> {
   return {
@@ -15,6 +16,7 @@ function migrationsFor(db: Db): Record<string, Migration> {
     '0002_interactions': interactions(db.dialect),
     '0003_ai': ai(db.dialect),
     '0004_creators': creators(db.dialect),
+    '0005_admin': admin(db.dialect),
   };
 }
 

@@ -4,6 +4,7 @@
  * Postgres without per-dialect date or boolean handling.
  */
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { AdminTables } from './schema-admin.ts';
 import type { AiTables } from './schema-ai.ts';
 import type { CreatorTables } from './schema-creators.ts';
 
@@ -147,7 +148,7 @@ export interface AchievementClaimsTable {
   claimedAt: number;
 }
 
-export interface Database extends CreatorTables, AiTables {
+export interface Database extends CreatorTables, AiTables, AdminTables {
   users: UsersTable;
   sessions: SessionsTable;
   creatorProfiles: CreatorProfilesTable;
