@@ -1,4 +1,4 @@
-import { Group, Paper, Stack, Table, Text } from '@mantine/core';
+import { ColorSwatch, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import { BarChart, DonutChart } from '@mantine/charts';
 import { DEVICE_TYPES, LIST_LIMITS } from '@onair/protocol';
 import { countryName, DEVICE_LABELS } from '../creator/format';
@@ -27,7 +27,12 @@ export function DeviceBreakdown({ breakdown }: { breakdown: Record<string, numbe
         <Table.Tbody>
           {data.map((d) => (
             <Table.Tr key={d.name}>
-              <Table.Td>{d.name}</Table.Td>
+              <Table.Td>
+                <Group gap={8} wrap="nowrap">
+                  <ColorSwatch size={12} color={`var(--mantine-color-${d.color.replace('.', '-')})`} />
+                  {d.name}
+                </Group>
+              </Table.Td>
               <Table.Td ta="right">{d.value.toLocaleString()}</Table.Td>
               <Table.Td ta="right" c="dimmed">
                 {share(d.value, total)}

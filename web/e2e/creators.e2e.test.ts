@@ -1,0 +1,119 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import type { ViewershipTotals } from '@onair/protocol';
+import { chromiumAvailable, signIn, startApp, type App } from './harness.ts';
+
+const ready = chromiumAvailable();
+
+const toast = (page: Page, title: string) => page.getByText(title, { exact: true }).first().waitFor({ timeout: 10_000 });
+const connected = (page: Page) => page.getByTestId('connection-indicator').and(page.locator('[data-status="connected"]')).waitFor({ timeout: 15_000 });
+
+describe.skipIf(!ready)('creators in the browser', () => {
+  let app: App;
+  beforeAll(async () => {
+    app = await startApp();
+  });
+  afterAll(() => app?.stop());
+
+  it('goes live from the Studio, a viewer watches from Home, the creator sees the count move, and stopping clears the grid', async () => {
+    const host = await app.newPerson({ tourDoneFor: 'creator' });
+    const fan = await app.newPerson({ tourDoneFor: 'viewer' });
+    await signIn(host.page, 'creator', 'creator123');
+    await signIn(fan.page, 'viewer', 'viewer123');
+
+    await host.page.goto('/creator-studio');
+    await connected(host.page);
+    await host.page.getByTestId('stream-state').getByText('OFFLINE').waitFor();
+    await host.page.getByRole('tab', { name: 'Stream' }).click();
+    await host.page.getByRole('button', { name: 'Start Stream' }).last().click();
+    await toast(host.page, 'Missing Title');
+    await host.page.getByLabel('Title').fill('Harmattan Sessions');
+    await host.page.getByRole('switch', { name: 'YouTube' }).check({ force: true });
+    await host.page.getByRole('button', { name: 'Start Stream' }).last().click();
+    await host.page.getByText('Broadcasting to 2 platforms').waitFor();
+    await host.page.getByTestId('stream-state').getByText('LIVE').waitFor();
+    await host.page.getByRole('tab', { name: 'Dashboard' }).click();
+
+    await fan.page.goto('/');
+    const card = fan.page.getByText('Harmattan Sessions');
+    await card.waitFor({ timeout: 10_000 });
+    await card.click();
+    await fan.page.waitForURL(/\/watch\/\d+$/);
+    await fan.page.getByTestId('watch-viewers').getByText('1 watching').waitFor({ timeout: 10_000 });
+    await host.page.getByText('1 watching', { exact: true }).first().waitFor({ timeout: 5_000 });
+
+    await host.page.getByRole('button', { name: 'Stop Stream' }).click();
+    await toast(host.page, 'Stream Stopped');
+    await host.page.getByTestId('stream-state').getByText('OFFLINE').waitFor();
+    await fan.page.goto('/');
+    await fan.page.getByRole('heading', { name: 'Live Broadcasting' }).waitFor();
+    await fan.page.waitForTimeout(500);
+    expect(await fan.page.getByText('Harmattan Sessions').count()).toBe(0);
+    await Promise.all([host.context.close(), fan.context.close()]);
+  });
+
+  it('sets up a creator profile for a viewer and shows figures computed from data', async () => {
+    const person = await app.newPerson({ tourDoneFor: 'viewer' });
+    await signIn(person.page, 'listener', 'listener123');
+    await person.page.goto('/creator');
+    await person.page.getByLabel('Handle').fill('ravi-radio');
+    await person.page.getByLabel('Display name').fill('Ravi Radio');
+    await person.page.getByRole('button', { name: 'Create Profile' }).click();
+    await toast(person.page, 'Creator Profile Created');
+    await person.page.getByRole('heading', { name: 'Ravi Radio' }).waitFor();
+    await person.page.getByText('No earnings yet.').waitFor();
+    await person.page.getByText('No content yet. Create your first item.').waitFor();
+
+    await person.page.getByRole('button', { name: 'Create Content' }).click();
+    await person.page.getByRole('dialog').getByLabel('Title').fill('Morning Ragas');
+    await person.page.getByRole('dialog').getByRole('button', { name: 'Create' }).click();
+    await toast(person.page, 'Content Created');
+    await person.page.getByRole('link', { name: /Morning Ragas/ }).waitFor();
+    await person.page.goto('/creator-studio');
+    await person.page.getByTestId('stream-state').waitFor();
+    await person.context.close();
+  });
+
+  it('draws the analytics from the same figures the API computes', async () => {
+    const host = await app.newPerson({ tourDoneFor: 'creator' });
+    await signIn(host.page, 'creator', 'creator123');
+    await host.page.goto('/analytics');
+    await host.page.getByRole('tab', { name: 'Devices' }).waitFor();
+    const totals = (await host.page.evaluate(() => fetch('/api/analytics/viewership/totals').then((r) => r.json()))) as ViewershipTotals;
+    expect(totals.views).toBeGreaterThan(0);
+    await host.page.getByText(`${totals.views.toLocaleString('en-US')} views`).first().waitFor();
+    await host.page.getByRole('tab', { name: 'Locations' }).click();
+    await host.page.getByText(/^Top \d+ of \d+ countr/).waitFor();
+    await host.context.close();
+  });
+
+  it('keeps satellite receivers private to their owner', async () => {
+    const owner = await app.newPerson({ tourDoneFor: 'viewer' });
+    const other = await app.newPerson({ tourDoneFor: 'viewer' });
+    await signIn(owner.page, 'viewer', 'viewer123');
+    await signIn(other.page, 'admin', 'admin123');
+    await owner.page.goto('/satellite');
+    await owner.page.getByRole('button', { name: 'Add Receiver' }).first().click();
+    const dialog = owner.page.getByRole('dialog');
+    expect(await dialog.getByRole('button', { name: 'Add Receiver' }).isDisabled()).toBe(true);
+    await dialog.getByLabel('Device ID').fill('SR-777');
+    await dialog.getByLabel('Device name').fill('Garden dish');
+    await dialog.getByPlaceholder('Choose a model').click();
+    await owner.page.getByRole('option', { name: 'OnAir-SR3000' }).click();
+    await dialog.getByLabel('Region').fill('West Africa');
+    await dialog.getByRole('button', { name: 'Add Receiver' }).click();
+    await toast(owner.page, 'Receiver Added');
+    await owner.page.getByRole('button', { name: 'Set online' }).click();
+    await owner.page.getByText('online 1').waitFor();
+
+    const stranger = await app.newPerson({ tourDoneFor: 'viewer' });
+    await signIn(stranger.page, 'listener', 'listener123');
+    await stranger.page.goto('/satellite');
+    await stranger.page.getByText('No satellite receivers registered').waitFor();
+    const status = await stranger.page.evaluate(() => fetch('/api/satellite-receivers/SR-777/status', { method: 'PATCH' }).then((r) => r.status));
+    expect(status).toBe(404);
+    await other.page.goto('/satellite');
+    await other.page.getByText('Garden dish').waitFor();
+    await Promise.all([owner.context.close(), other.context.close(), stranger.context.close()]);
+  });
+});
