@@ -9,6 +9,8 @@ import { CreatorDashboard } from '../features/creator/CreatorDashboard';
 import { SatellitePage } from '../features/satellite/SatellitePage';
 import { CreatorStudioPage } from '../features/studio/CreatorStudioPage';
 import { InteractionsPage } from '../features/interactions/InteractionsPage';
+import { AiPage } from '../features/ai/AiPage';
+import { LanguagesPage } from '../features/languages/LanguagesPage';
 import { AccessDenied, ComingSoon, CreatorAccessRequired } from '../features/shell/StatusScreens';
 import { RequireRole } from '../features/shell/RequireRole';
 
@@ -23,7 +25,7 @@ const AdminPage = soon('Admin Dashboard', 'Content, regional, user, moderation a
 
 export const PAGES: Record<string, () => React.JSX.Element> = {
   '/': HomePage,
-  '/ai': soon('AI Features', 'Summaries of long texts and recommendations computed from what you watch.'),
+  '/ai': AiPage,
   '/creator-studio': () => (
     <RequireRole roles={['creator', 'admin']} fallback={<CreatorAccessRequired />}>
       <CreatorStudioPage />
@@ -45,5 +47,5 @@ export const PAGES: Record<string, () => React.JSX.Element> = {
   '/podcast-syndication': soon('Podcast Sync', 'Distribute your radio shows and podcasts to Spotify, Apple and more.'),
   '/education-mode': soon('Education', 'Institutions, courses and student progress for schools and universities.'),
   '/church-mode': soon('Church Mode', 'Live services, sermons and choir broadcasts for congregations.'),
-  '/languages': soon('Languages', 'Translate your content into the languages of your audience.'),
+  '/languages': LanguagesPage,
 };
