@@ -16,6 +16,9 @@ import type { JobQueue } from './jobs/types.ts';
 import aiModule from './modules/ai/index.ts';
 import healthCollector from './modules/admin/health-collector.ts';
 import healthRoutes from './modules/admin/health-routes.ts';
+import adminRoutes from './modules/admin/routes.ts';
+import notificationRoutes from './modules/notifications/routes.ts';
+import ratingRoutes from './modules/ratings/routes.ts';
 import { setUpPollTallies } from './modules/polls/service.ts';
 import { startPollCloser } from './modules/polls/closer.ts';
 import chatRoutes from './modules/chat/routes.ts';
@@ -72,6 +75,9 @@ export async function buildServer(config: AppConfig, deps: ServerDeps): Promise<
   await app.register(satelliteRoutes);
   await app.register(viewershipRoutes);
   await app.register(aiModule);
+  await app.register(adminRoutes);
+  await app.register(notificationRoutes);
+  await app.register(ratingRoutes);
 
   await app.register(webPlugin);
   return app;

@@ -46,6 +46,11 @@ export type DeviceShare = z.infer<typeof DeviceShareSchema>;
 export const RoleShareSchema = z.object({ role: RoleSchema, count, share: percent });
 export type RoleShare = z.infer<typeof RoleShareSchema>;
 
+/** `:id` of a user, a moderation item or a curation. */
+export const AdminIdParamsSchema = z.object({
+  id: z.coerce.number({ error: 'id must be a number' }).int({ error: 'id must be a whole number' }).positive({ error: 'id must be a positive number' }),
+});
+
 // ---- GET /api/admin/content-metrics -------------------------------------------------------------
 
 export const ContentMetricsQuerySchema = z.object({
@@ -251,7 +256,6 @@ export const AdminUsersSchema = z.object({
 });
 export type AdminUsers = z.infer<typeof AdminUsersSchema>;
 
-export const AdminUserIdParamsSchema = z.object({ id: z.coerce.number({ error: 'id must be a number' }).int().positive({ error: 'id must be a positive number' }) });
 export const AdminRoleRequestSchema = z.object({ role: z.enum(ROLES, { error: `role must be one of ${ROLES.join(', ')}` }) });
 export const ADMIN_MESSAGE_MAX_LENGTH = 1000;
 export const AdminMessageRequestSchema = z.object({
@@ -294,7 +298,6 @@ export const CurationSchema = CurationRequestSchema.extend({
   updatedAt: IsoDate,
 });
 export type Curation = z.infer<typeof CurationSchema>;
-export const CurationIdParamsSchema = z.object({ id: z.coerce.number({ error: 'id must be a number' }).int().positive({ error: 'id must be a positive number' }) });
 
 /** What each curation content type matches: tv and radio by content type, the others by category. */
 export const CURATION_MATCH: Readonly<

@@ -19,6 +19,7 @@ import {
 } from './catalog.ts';
 import { DEMO_ACCOUNTS } from './demo-accounts.ts';
 import { seedDemoLikes } from './likes.ts';
+import { seedDemoRatings } from './ratings.ts';
 import { SeededRandom } from './random.ts';
 import { seedSubscriptions } from './subscriptions.ts';
 
@@ -88,6 +89,7 @@ export async function seedDemo(db: Kysely<Database>, options: DemoSeedOptions = 
     const events = buildViewEvents(items, viewers, now, rng, options.viewEvents ?? 40_000);
     await insertInChunks(events, 500, (chunk) => trx.insertInto('viewEvents').values(chunk).execute());
     await seedDemoLikes(trx);
+    await seedDemoRatings(trx);
     await seedSubscriptions(trx);
     await trx.insertInto('appMeta').values({ key: SEED_MARKER, value: new Date(now).toISOString() }).execute();
     return { seeded: true, users: userIds.size + viewers.filter((v) => v.userId).length, content: items.length, viewEvents: events.length };

@@ -1,13 +1,16 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Content } from '@onair/protocol';
 import type { Database, ContentRow, NewContent } from '../../db/schema.ts';
 import type { LiveAudience } from '../../realtime/audience.ts';
+import type { CurationRule } from '../curation/repository.ts';
 
 export interface ContentFilter {
   live?: boolean | undefined;
   type?: ContentRow['type'] | undefined;
   creatorId?: number | undefined;
   limit?: number | undefined;
+  /** Regional curation of the viewer's region: matching items first, strongest rule first. */
+  boost?: readonly CurationRule[] | undefined;
 }
 
 type ContentWithCreator = ContentRow & { creatorName: string | null };
@@ -57,12 +60,23 @@ export async function presentContent(
   }));
 }
 
+/** The weight of the strongest curation rule an item matches (rules come strongest first), else 0. */
+function curationOrder(rules: readonly CurationRule[]) {
+  const whens = rules.map((r) =>
+    r.type
+      ? sql`when ${sql.ref('content.type')} = ${r.type} then ${sql.lit(r.weight)}`
+      : sql`when ${sql.ref('content.category')} = ${r.category} then ${sql.lit(r.weight)}`,
+  );
+  return sql<number>`(case ${sql.join(whens, sql` `)} else 0 end)`;
+}
+
 export async function listContent(db: Kysely<Database>, audience: LiveAudience, filter: ContentFilter) {
   let query = selectContent(db);
   if (filter.live === true) query = query.where('content.status', '=', 'live');
   if (filter.live === false) query = query.where('content.status', '!=', 'live');
   if (filter.type) query = query.where('content.type', '=', filter.type);
   if (filter.creatorId) query = query.where('content.creatorId', '=', filter.creatorId);
+  if (filter.boost?.length) query = query.orderBy(curationOrder(filter.boost), 'desc');
   const rows = await query
     .orderBy('content.createdAt', 'desc')
     .orderBy('content.id', 'desc')

@@ -1,13 +1,16 @@
 import type { FastifyInstance } from 'fastify';
-import { ContentCreateRequestSchema, ContentIdParamsSchema, ContentListQuerySchema } from '@onair/protocol';
+import { ContentCreateRequestSchema, ContentIdParamsSchema, ContentListQuerySchema, regionOfCountry } from '@onair/protocol';
 import { notFound } from '../../http/errors.ts';
 import { parseOr400 } from '../../http/validate.ts';
+import { curationBoost } from '../curation/repository.ts';
 import { findContent, insertContent, listContent } from './repository.ts';
 
 export default async function contentRoutes(app: FastifyInstance) {
   app.get('/api/content', async (request) => {
-    const filter = parseOr400(ContentListQuerySchema, request.query);
-    return listContent(app.db.kysely, app.liveAudience, filter);
+    const { region, ...filter } = parseOr400(ContentListQuerySchema, request.query);
+    // Viewers see their region's curation first: the region asked for, else the one of their country.
+    const boost = await curationBoost(app.db.kysely, region ?? regionOfCountry(request.user?.country));
+    return listContent(app.db.kysely, app.liveAudience, { ...filter, boost });
   });
 
   app.get('/api/content/:id', async (request) => {

@@ -1,0 +1,26 @@
+/**
+ * Chat timeouts given by moderators: while one runs, the user's chat messages are refused with 403.
+ */
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import { forbidden } from '../../http/errors.ts';
+
+/** When the user's longest running timeout ends, or null when none runs. */
+export async function timedOutUntil(db: Kysely<Database>, userId: number, now = Date.now()): Promise<number | null> {
+  const row = await db
+    .selectFrom('chatTimeouts')
+    .select((eb) => eb.fn.max<number>('until').as('until'))
+    .where('userId', '=', userId)
+    .where('until', '>', now)
+    .executeTakeFirst();
+  return row?.until == null ? null : Number(row.until);
+}
+
+/** Throws 403 with the end time while a timeout runs. */
+export async function assertMayChat(db: Kysely<Database>, userId: number, now = Date.now()): Promise<void> {
+  const until = await timedOutUntil(db, userId, now);
+  if (until === null) return;
+  const minutes = Math.max(1, Math.ceil((until - now) / 60_000));
+  const at = new Date(until).toISOString().slice(11, 16);
+  throw forbidden(`A moderator has timed you out of chat until ${at} UTC (${minutes} minute${minutes === 1 ? '' : 's'} left)`);
+}

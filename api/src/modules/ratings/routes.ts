@@ -1,0 +1,37 @@
+/**
+ * POST /api/content/:id/rating: a signed-in person rates an item 1..5; rating again replaces their
+ * rating. The answer carries the item's average, which the admin community panel also reads.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import { ContentIdParamsSchema, ContentRatingRequestSchema, type ContentRating } from '@onair/protocol';
+import type { Database } from '../../db/schema.ts';
+import { notFound } from '../../http/errors.ts';
+import { parseOr400 } from '../../http/validate.ts';
+
+export async function ratingOf(db: Kysely<Database>, contentId: number): Promise<{ avgRating: number; ratings: number }> {
+  const row = await db
+    .selectFrom('contentRatings')
+    .select([(eb) => eb.fn.avg<number>('rating').as('avg'), (eb) => eb.fn.countAll<number>().as('n')])
+    .where('contentId', '=', contentId)
+    .executeTakeFirstOrThrow();
+  const ratings = Number(row.n);
+  return { avgRating: ratings > 0 ? Math.round(Number(row.avg) * 10) / 10 : 0, ratings };
+}
+
+export default async function ratingRoutes(app: FastifyInstance) {
+  app.post('/api/content/:id/rating', { preHandler: app.requireUser }, async (request): Promise<ContentRating> => {
+    const { id } = parseOr400(ContentIdParamsSchema, request.params);
+    const { rating } = parseOr400(ContentRatingRequestSchema, request.body);
+    const db = app.db.kysely;
+    const exists = await db.selectFrom('content').select('id').where('id', '=', id).executeTakeFirst();
+    if (!exists) throw notFound('No content with that id');
+    const now = Date.now();
+    await db
+      .insertInto('contentRatings')
+      .values({ contentId: id, userId: request.user!.id, rating, createdAt: now, updatedAt: now })
+      .onConflict((oc) => oc.columns(['contentId', 'userId']).doUpdateSet({ rating, updatedAt: now }))
+      .execute();
+    return { contentId: id, rating, ...(await ratingOf(db, id)) };
+  });
+}
