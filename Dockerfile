@@ -1,7 +1,7 @@
 # One image for both roles of the scale-out topology: the API (default command) and the workers.
 FROM node:20-bookworm-slim
 RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ \
-      apertium apertium-en-es apertium-es-pt apertium-fr-es apertium-es-it ffmpeg \
+      apertium apertium-en-es apertium-es-pt apertium-fr-es apertium-es-it cg3 ffmpeg \
     && rm -rf /var/lib/apt/lists/*
 WORKDIR /app
 COPY package.json package-lock.json ./

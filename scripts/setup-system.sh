@@ -6,5 +6,5 @@ SUDO=""
 [ "$(id -u)" -eq 0 ] || SUDO="sudo"
 $SUDO apt-get update
 $SUDO apt-get install -y --no-install-recommends chromium ffmpeg \
-  apertium apertium-en-es apertium-es-pt apertium-fr-es apertium-es-it \
+  apertium apertium-en-es apertium-es-pt apertium-fr-es apertium-es-it cg3 \
   redis-server postgresql

@@ -12,6 +12,7 @@ import errorsPlugin from './plugins/errors.ts';
 import webPlugin from './plugins/web.ts';
 import realtimePlugin from './realtime/plugin.ts';
 import jobsPlugin from './jobs/plugin.ts';
+import jobRelay from './realtime/job-relay.ts';
 import type { JobQueue } from './jobs/types.ts';
 import aiModule from './modules/ai/index.ts';
 import healthCollector from './modules/admin/health-collector.ts';
@@ -57,6 +58,7 @@ export async function buildServer(config: AppConfig, deps: ServerDeps): Promise<
   await app.register(authPlugin);
   await app.register(realtimePlugin);
   await app.register(jobsPlugin, { queue: deps.jobs });
+  await app.register(jobRelay);
   await app.register(healthCollector);
   setUpPollTallies(app);
   startPollCloser(app);
