@@ -1,81 +1,223 @@
 /**
- * Browser-test harness: the built web app served by the real API entry point on a free port with a
- * fresh database and demo data, driven by Debian's Chromium through playwright-core (no browser is
- * downloaded). Each test file gets its own server.
+ * Browser-test harness: the built web app, served by the real API entry point (`api/src/main.ts`,
+ * started as an operator would) on a free port with a fresh SQLite database and the demo seed, driven
+ * by Debian's Chromium through playwright-core (no browser download). Each test file gets its own
+ * server; the web build is shared and rebuilt only when web/ changed since the last build.
  */
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { REPO_ROOT, startApiProcess, type ApiProcess } from '../../api/test/support/processes.ts';
+import { STORAGE_KEYS } from '@onair/protocol';
 
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
+const CHROMIUM_ARGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/** Without Chromium the browser tests are skipped locally; CI must have it. */
 export function chromiumAvailable(): boolean {
   if (existsSync(CHROMIUM)) return true;
   if (process.env.CI === 'true') throw new Error(`Chromium is required in CI but ${CHROMIUM} does not exist`);
   return false;
 }
 
-/** Builds the web app once when no build exists (CI builds before testing). */
-function ensureBuilt() {
-  if (existsSync(path.join(REPO_ROOT, 'dist/web/index.html'))) return;
-  const build = spawnSync(process.execPath, [path.join(REPO_ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], {
-    cwd: REPO_ROOT,
-    stdio: 'inherit',
-  });
-  if (build.status !== 0) throw new Error('vite build failed');
+/** Newest modification time under a folder (the web sources), to know whether the build is stale. */
+function newestMtime(dir: string): number {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(full) : statSync(full).mtimeMs);
+  }
+  return newest;
 }
 
-export interface App {
+function buildIsFresh(): boolean {
+  const index = path.join(REPO_ROOT, 'dist/web/index.html');
+  if (!existsSync(index)) return false;
+  const sources = Math.max(newestMtime(path.join(REPO_ROOT, 'web/src')), statSync(path.join(REPO_ROOT, 'web/index.html')).mtimeMs);
+  return statSync(index).mtimeMs >= sources;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Builds the web app when there is no build or web/src is newer than it. Test files run in separate
+ * processes, so a lock directory (mkdir is atomic) makes sure only one of them builds at a time; the
+ * others wait and then find the build fresh.
+ */
+export async function ensureBuilt(): Promise<void> {
+  if (buildIsFresh()) return;
+  const lock = path.join(REPO_ROOT, 'dist/.web-build.lock');
+  mkdirSync(path.dirname(lock), { recursive: true });
+  const deadline = Date.now() + 180_000;
+  for (;;) {
+    try {
+      mkdirSync(lock);
+      break;
+    } catch {
+      // A lock older than the longest build belongs to a run that died; take it over.
+      const age = Date.now() - (statSync(lock, { throwIfNoEntry: false })?.mtimeMs ?? Date.now());
+      if (Date.now() > deadline || age > 180_000) {
+        rmSync(lock, { recursive: true, force: true });
+        continue;
+      }
+      await sleep(500);
+    }
+  }
+  try {
+    if (buildIsFresh()) return;
+    const build = spawnSync(process.execPath, [path.join(REPO_ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], {
+      cwd: REPO_ROOT,
+      stdio: 'inherit',
+    });
+    if (build.status !== 0) throw new Error('vite build failed');
+  } finally {
+    rmSync(lock, { recursive: true, force: true });
+  }
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+function stopProcess(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
+}
+
+export interface Server {
   baseUrl: string;
-  api: ApiProcess;
-  browser: Browser;
-  /** A fresh browser profile (cookies, storage), like another person on another machine. */
-  newPerson(options?: { tourDoneFor?: 'admin' | 'creator' | 'viewer' }): Promise<{ context: BrowserContext; page: Page }>;
+  /** Everything the API printed, for failure messages. */
+  output(): string;
   stop(): Promise<void>;
 }
 
-export async function startApp(env: Record<string, string> = {}): Promise<App> {
-  ensureBuilt();
+/** Starts `node --import tsx api/src/main.ts` on a free port with a fresh database and demo data. */
+export async function startServer(env: Record<string, string> = {}, timeoutMs = 60_000): Promise<Server> {
+  await ensureBuilt();
   const dir = mkdtempSync(path.join(os.tmpdir(), 'onair-e2e-'));
-  const api = await startApiProcess({
-    DATABASE_URL: path.join(dir, 'onair.db'),
-    DATA_DIR: dir,
-    SEED_DEMO: 'true',
-    WEB_DIST: path.join(REPO_ROOT, 'dist/web'),
-    SESSION_SECRET: 'e2e-secret-e2e-secret-e2e-secret-0123456789',
-    ...env,
+  const port = await freePort();
+  let output = '';
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'api/src/main.ts')], {
+    cwd: REPO_ROOT,
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'warn',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATABASE_URL: path.join(dir, 'onair.db'),
+      DATA_DIR: dir,
+      SEED_DEMO: 'true',
+      WEB_DIST: path.join(REPO_ROOT, 'dist/web'),
+      SESSION_SECRET: 'e2e-secret-e2e-secret-e2e-secret-0123456789',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
-  const browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  child.stdout?.on('data', (d) => (output += d));
+  child.stderr?.on('data', (d) => (output += d));
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const stop = async () => {
+    await stopProcess(child);
+    rmSync(dir, { recursive: true, force: true });
+  };
+
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (child.exitCode !== null) {
+      await stop();
+      throw new Error(`API exited with ${child.exitCode}:\n${output}`);
+    }
+    const ok = await fetch(`${baseUrl}/api/public/config`).then((r) => r.ok, () => false);
+    if (ok) break;
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`API did not answer within ${timeoutMs} ms:\n${output}`);
+    }
+    await sleep(200);
+  }
+  return { baseUrl, output: () => output, stop };
+}
+
+/** Headless Debian Chromium; every launch gets a fresh temporary profile from Playwright. */
+export function newBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
+}
+
+export type UserType = 'admin' | 'creator' | 'viewer';
+
+export interface App {
+  baseUrl: string;
+  server: Server;
+  browser: Browser;
+  /** A fresh browser context (cookies, storage): another person on another machine. */
+  newPerson(options?: { tourDoneFor?: UserType; viewport?: { width: number; height: number } }): Promise<{ context: BrowserContext; page: Page }>;
+  stop(): Promise<void>;
+}
+
+/** The API serving the built app, plus one browser to open people in. */
+export async function startApp(env: Record<string, string> = {}): Promise<App> {
+  const server = await startServer(env);
+  const browser = await newBrowser().catch(async (error: unknown) => {
+    await server.stop();
+    throw error;
   });
   return {
-    baseUrl: api.url,
-    api,
+    baseUrl: server.baseUrl,
+    server,
     browser,
-    async newPerson({ tourDoneFor } = {}) {
-      const context = await browser.newContext({ baseURL: api.url, viewport: { width: 1400, height: 900 } });
+    async newPerson({ tourDoneFor, viewport = { width: 1400, height: 900 } } = {}) {
+      const context = await browser.newContext({ baseURL: server.baseUrl, viewport });
       if (tourDoneFor) {
         // As if this person finished the tour for that role on an earlier visit.
-        await context.addInitScript((role) => {
-          localStorage.setItem('onair-onboarding-completed', 'true');
-          localStorage.setItem('onair-onboarding-type', role);
-          localStorage.setItem('onair-visit-count', '5');
-        }, tourDoneFor);
+        await context.addInitScript(
+          ({ keys, role }) => {
+            localStorage.setItem(keys.onboardingCompleted, 'true');
+            localStorage.setItem(keys.onboardingType, role);
+            localStorage.setItem(keys.visitCount, '5');
+          },
+          { keys: STORAGE_KEYS, role: tourDoneFor },
+        );
       }
       return { context, page: await context.newPage() };
     },
     async stop() {
-      await browser.close();
-      await api.stop();
-      rmSync(dir, { recursive: true, force: true });
+      await browser.close().catch(() => undefined);
+      await server.stop();
     },
   };
 }
 
+/** Signs in through the sign-in form, as a person would, and waits for the shell. */
 export async function signIn(page: Page, username: string, password: string) {
   await page.goto('/auth');
   await page.getByLabel('Username').fill(username);

@@ -1,17 +1,26 @@
 import { MantineProvider } from '@mantine/core';
+import { useHotkeys } from '@mantine/hooks';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { TOAST } from '@onair/protocol';
 import { AuthProvider } from '../features/auth/AuthProvider';
+import { focusToastRegion } from '../lib/toast';
 import { queryClient } from './queryClient';
 import { router } from './router';
 import { theme } from './theme';
+
+/** F8 reaches the toasts from anywhere, signed in or not, even while typing in a field. */
+function ToastHotkey() {
+  useHotkeys([[TOAST.hotkey, focusToastRegion]], []);
+  return null;
+}
 
 export function App() {
   return (
     <MantineProvider theme={theme} defaultColorScheme="auto">
       <Notifications limit={TOAST.limit} autoClose={TOAST.durationMs} position="bottom-right" containerWidth={TOAST.regionMaxWidthPx} />
+      <ToastHotkey />
       <QueryClientProvider client={queryClient}>
         <AuthProvider>
           <RouterProvider router={router} />

@@ -1,71 +1,49 @@
 /**
- * Routes (spec §2) with real guards: signed out, /landing shows the landing page and every other path
- * the sign-in page; signed in, /auth and /landing go to /, and unknown paths get the 404 page.
+ * The route tree (spec §2), code-based: one file per route under src/routes/, assembled here. The
+ * session guard lives on the root route (see routes/__root.tsx); role guards on their routes.
  */
-import { Center, Loader } from '@mantine/core';
-import { Navigate, Outlet, createRootRoute, createRoute, createRouter, useRouterState } from '@tanstack/react-router';
-import { AuthPage } from '../features/auth/AuthPage';
-import { useAuth } from '../features/auth/AuthProvider';
-import { LandingPage } from '../features/landing/LandingPage';
-import { AppLayout } from '../features/shell/AppLayout';
+import { createRouter } from '@tanstack/react-router';
 import { NotFound } from '../features/shell/StatusScreens';
-import { WatchPage } from '../features/watch/WatchPage';
-import { PAGES } from './pages';
-
-const PUBLIC_PATHS = new Set(['/auth', '/landing']);
-
-function Root() {
-  const { user, isLoading } = useAuth();
-  const pathname = useRouterState({ select: (s) => s.location.pathname });
-  if (isLoading) {
-    return (
-      <Center h="100vh">
-        <Loader aria-label="Loading" />
-      </Center>
-    );
-  }
-  if (!user) return pathname === '/landing' ? <LandingPage /> : <AuthPage />;
-  if (PUBLIC_PATHS.has(pathname)) return <Navigate to="/" replace />;
-  return (
-    <AppLayout>
-      <Outlet />
-    </AppLayout>
-  );
-}
-
-const rootRoute = createRootRoute({ component: Root, notFoundComponent: NotFound });
-
-const page = <P extends string>(path: P) =>
-  createRoute({ getParentRoute: () => rootRoute, path, component: PAGES[path] ?? NotFound });
-
-const watchRoute = createRoute({
-  getParentRoute: () => rootRoute,
-  path: '/watch/$contentId',
-  component: function Watch() {
-    return <WatchPage contentId={watchRoute.useParams().contentId} />;
-  },
-});
+import { rootRoute } from '../routes/__root';
+import { adminRoute } from '../routes/admin';
+import { aiRoute } from '../routes/ai';
+import { analyticsRoute } from '../routes/analytics';
+import { authRoute } from '../routes/auth';
+import { churchModeRoute } from '../routes/church-mode';
+import { creatorRoute } from '../routes/creator';
+import { creatorStudioRoute } from '../routes/creator-studio';
+import { educationModeRoute } from '../routes/education-mode';
+import { indexRoute } from '../routes/index';
+import { interactionsRoute } from '../routes/interactions';
+import { landingRoute } from '../routes/landing';
+import { languagesRoute } from '../routes/languages';
+import { mobileRoute } from '../routes/mobile';
+import { monetizationRoute } from '../routes/monetization';
+import { podcastSyndicationRoute } from '../routes/podcast-syndication';
+import { satelliteRoute } from '../routes/satellite';
+import { smartTvRoute } from '../routes/smart-tv';
+import { voiceAssistantRoute } from '../routes/voice-assistant';
+import { watchRoute } from '../routes/watch.$contentId';
 
 const routeTree = rootRoute.addChildren([
-  // The root renders these two itself (signed out) or redirects (signed in).
-  createRoute({ getParentRoute: () => rootRoute, path: '/auth', component: () => null }),
-  createRoute({ getParentRoute: () => rootRoute, path: '/landing', component: () => null }),
-  page('/'),
-  page('/ai'),
-  page('/creator-studio'),
-  page('/creator'),
-  page('/analytics'),
-  page('/admin'),
-  page('/satellite'),
-  page('/mobile'),
-  page('/smart-tv'),
-  page('/interactions'),
-  page('/monetization'),
-  page('/voice-assistant'),
-  page('/podcast-syndication'),
-  page('/education-mode'),
-  page('/church-mode'),
-  page('/languages'),
+  authRoute,
+  landingRoute,
+  indexRoute,
+  aiRoute,
+  creatorStudioRoute,
+  creatorRoute,
+  analyticsRoute,
+  adminRoute,
+  satelliteRoute,
+  mobileRoute,
+  smartTvRoute,
+  interactionsRoute,
+  monetizationRoute,
+  voiceAssistantRoute,
+  podcastSyndicationRoute,
+  educationModeRoute,
+  churchModeRoute,
+  languagesRoute,
   watchRoute,
 ]);
 

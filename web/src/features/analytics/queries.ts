@@ -3,7 +3,7 @@
  * admin, a viewer's own history), so the same component serves every page that shows analytics.
  */
 import { queryOptions, useMutation } from '@tanstack/react-query';
-import type { InsightsResponse, ViewershipRecord, ViewershipTotals } from '@onair/protocol';
+import type { AnalyticsSummary, InsightsResponse, ViewershipRecord, ViewershipTotals } from '@onair/protocol';
 import { apiRequest } from '../../lib/api';
 
 export interface ViewershipFilter {
@@ -18,6 +18,8 @@ const query = (filter: ViewershipFilter, extra: Record<string, string> = {}) => 
 };
 
 export const analyticsQueries = {
+  /** Platform totals of Home (GET /api/analytics), through the default query function. */
+  summary: () => queryOptions<AnalyticsSummary>({ queryKey: ['/api/analytics'] }),
   records: (filter: ViewershipFilter) =>
     queryOptions({
       queryKey: ['/api/analytics/viewership', 'records', filter.days ?? 'all'],

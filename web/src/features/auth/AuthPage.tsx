@@ -2,6 +2,7 @@ import { Anchor, Box, Card, Container, Group, SimpleGrid, Stack, Tabs, Text, The
 import { IconBroadcast, IconChartBar, IconMessages, IconWorld } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from '@tanstack/react-router';
+import { Brand } from '../../components/Brand';
 import { DemoAccounts } from './DemoAccounts';
 import { SignInForm, SignUpForm } from './AuthForms';
 
@@ -18,16 +19,14 @@ export function AuthPage() {
   const [filled, setFilled] = useState<{ username: string; password: string } | null>(null);
 
   return (
-    <Container size="lg" py="xl">
+    <Container size="lg" py={{ base: "md", md: 64 }}>
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="xl">
         <Card withBorder radius="lg" padding="xl" shadow="sm">
           <Stack>
-            <Group gap="xs">
-              <ThemeIcon radius="xl" size="lg">
-                <IconBroadcast size={20} />
-              </ThemeIcon>
-              <Title order={2}>OnAir</Title>
-            </Group>
+            <Brand size="lg" />
+            <Text c="dimmed" size="sm" mt={-8}>
+              Sign in to watch, chat and broadcast.
+            </Text>
             <Tabs value={tab} onChange={setTab} keepMounted={false}>
               <Tabs.List grow>
                 <Tabs.Tab value="signin">Sign In</Tabs.Tab>
@@ -62,7 +61,7 @@ export function AuthPage() {
             </Text>
             {HIGHLIGHTS.map(({ icon: Icon, text }) => (
               <Group key={text} wrap="nowrap">
-                <ThemeIcon variant="light" radius="xl" size="lg">
+                <ThemeIcon variant="light" radius="xl" size="lg" aria-hidden>
                   <Icon size={18} />
                 </ThemeIcon>
                 <Text>{text}</Text>

@@ -5,11 +5,12 @@
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import { useMutation, useQuery, useQueryClient, type UseMutationResult } from '@tanstack/react-query';
 import type { LoginRequest, RegisterRequest, User } from '@onair/protocol';
-import { apiRequest, getQueryFn } from '../../lib/api';
+import { apiRequest } from '../../lib/api';
 import { connectFor } from '../../lib/socket';
 import { toast } from '../../lib/toast';
+import { authQueries, USER_QUERY_KEY } from './queries';
 
-export const USER_QUERY_KEY = ['/api/user'] as const;
+export { USER_QUERY_KEY };
 
 interface AuthContextValue {
   user: User | null;
@@ -23,7 +24,7 @@ const AuthContext = createContext<AuthContextValue | null>(null);
 
 export function AuthProvider({ children }: { children: ReactNode }) {
   const client = useQueryClient();
-  const session = useQuery({ queryKey: USER_QUERY_KEY, queryFn: getQueryFn<User>({ on401: 'returnNull' }) });
+  const session = useQuery(authQueries.user());
 
   const signedIn = (user: User) => {
     // Whatever was cached belonged to the previous session.

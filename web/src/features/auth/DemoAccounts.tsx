@@ -1,12 +1,10 @@
 import { Badge, Button, Card, Code, Group, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import type { PublicConfig } from '@onair/protocol';
-
-export const publicConfigQuery = { queryKey: ['/api/public/config'] } as const;
+import { publicQueries } from '../public/queries';
 
 /** Lists the demo accounts, with one-click fill, only while the deployment runs with demo data. */
 export function DemoAccounts({ onUse }: { onUse: (account: { username: string; password: string }) => void }) {
-  const config = useQuery<PublicConfig>(publicConfigQuery);
+  const config = useQuery(publicQueries.config());
   const accounts = config.data?.demoMode ? config.data.demoAccounts : [];
   if (accounts.length === 0) return null;
   return (

@@ -3,9 +3,9 @@ import { Alert, Anchor, Badge, Button, Card, Group, Loader, SimpleGrid, Stack, T
 import { IconBroadcast, IconChartBar, IconCash, IconFiles, IconHome, IconInfoCircle, IconLanguage, IconPlus, IconSatellite } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { LIST_LIMITS, type CreatorProfile, type CreatorStatus, type PublicConfig } from '@onair/protocol';
+import { LIST_LIMITS, type CreatorProfile, type CreatorStatus } from '@onair/protocol';
 import { AnalyticsView } from '../analytics/AnalyticsView';
-import { publicConfigQuery } from '../auth/DemoAccounts';
+import { publicQueries } from '../public/queries';
 import { SatelliteReceivers } from '../satellite/SatelliteReceivers';
 import { ContentList } from './ContentList';
 import { CreateContentDialog } from './CreateContentDialog';
@@ -114,7 +114,7 @@ function Dashboard({ profile, status }: { profile: CreatorProfile; status: Creat
 /** /creator: the setup card until a profile exists, then the dashboard (spec §2). */
 export function CreatorDashboard() {
   const state = useQuery(creatorQueries.state());
-  const config = useQuery<PublicConfig>(publicConfigQuery);
+  const config = useQuery(publicQueries.config());
   if (state.isPending) {
     return (
       <Group justify="center" p="xl">

@@ -1,12 +1,13 @@
-import { Badge, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Button, Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Title, Badge } from '@mantine/core';
 import {
-  IconBroadcast, IconBuildingChurch, IconChartBar, IconEye, IconLanguage, IconLibrary, IconMicrophone, IconPodium, IconSatellite,
-  IconSchool, IconWorld,
+  IconArrowRight, IconBroadcast, IconBuildingChurch, IconChartBar, IconEye, IconLanguage, IconLibrary, IconMicrophone, IconPodium,
+  IconSatellite, IconSchool, IconWorld,
 } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import type { AnalyticsSummary, Content } from '@onair/protocol';
+import { analyticsQueries } from '../analytics/queries';
 import { LiveGrid } from './LiveGrid';
+import { StatCard } from './StatCard';
 import { useLiveContent } from './useLiveContent';
 
 const FEATURE_LINKS = [
@@ -19,38 +20,28 @@ const FEATURE_LINKS = [
   { to: '/analytics', icon: IconChartBar, title: 'Analytics', text: 'Who watches, where and on what.' },
 ] as const;
 
-function StatCard({ label, value, icon: Icon, hint }: { label: string; value: number | undefined; icon: typeof IconEye; hint: string }) {
-  return (
-    <Card withBorder radius="md">
-      <Group justify="space-between" align="flex-start">
-        <div>
-          <Text size="sm" c="dimmed">
-            {label}
-          </Text>
-          {value === undefined ? <Skeleton h={30} w={80} mt={4} /> : <Text fz={28} fw={700}>{value.toLocaleString()}</Text>}
-          <Text size="xs" c="dimmed">
-            {hint}
-          </Text>
-        </div>
-        <ThemeIcon variant="light" size="lg" radius="md">
-          <Icon size={20} />
-        </ThemeIcon>
-      </Group>
-    </Card>
-  );
-}
-
-/** Home (spec §2): what is live now and how big the platform is, all from data. */
+/** Home (spec §2): what is live now and how big the platform is, every figure read from the API. */
 export function HomePage() {
   const live = useLiveContent();
-  const summary = useQuery<AnalyticsSummary>({ queryKey: ['/api/analytics'] });
-  const items: Content[] = live.data ?? [];
-  const activeViewers = live.data ? items.reduce((sum, c) => sum + c.viewerCount, 0) : undefined;
+  const summary = useQuery(analyticsQueries.summary());
+  const items = live.data ?? [];
+  const activeViewers = live.data?.reduce((sum, c) => sum + c.viewerCount, 0);
 
   return (
     <Stack gap="xl">
-      <Card radius="lg" padding="xl" withBorder>
+      <Card
+        radius="lg"
+        padding="xl"
+        withBorder
+        style={{
+          background:
+            'linear-gradient(135deg, color-mix(in srgb, var(--mantine-color-brand-filled) 16%, transparent), transparent 65%)',
+        }}
+      >
         <Stack gap="sm">
+          <Badge variant="dot" color="red" size="lg" w="fit-content">
+            {live.data ? `${items.length.toLocaleString()} on air now` : 'On air'}
+          </Badge>
           <Title order={1}>What's on air</Title>
           <Text c="dimmed" maw={620}>
             Live TV, radio and podcasts from creators everywhere. Watch, chat and vote, or start your own broadcast.
@@ -59,31 +50,59 @@ export function HomePage() {
             <Button component={Link} to="/creator" leftSection={<IconBroadcast size={16} />}>
               Start Creating
             </Button>
-            <Button component={Link} to="/analytics" variant="default">
+            <Button component={Link} to="/analytics" variant="default" leftSection={<IconChartBar size={16} />}>
               View Analytics
             </Button>
-            <Button component={Link} to="/satellite" variant="default">
-              Satellite
+            <Button component={Link} to="/satellite" variant="default" leftSection={<IconSatellite size={16} />}>
+              Satellite Network
             </Button>
           </Group>
         </Stack>
       </Card>
 
       <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }}>
-        <StatCard label="Active Viewers" value={activeViewers} icon={IconEye} hint="watching live now" />
-        <StatCard label="Live Streams" value={live.data ? items.length : undefined} icon={IconBroadcast} hint="on air now" />
-        <StatCard label="Global Reach" value={summary.data?.globalReach} icon={IconWorld} hint="countries with viewers" />
-        <StatCard label="Content Library" value={summary.data?.totalContent} icon={IconLibrary} hint="items in the library" />
+        <StatCard
+          label="Active Viewers"
+          icon={IconEye}
+          loading={live.isPending}
+          value={activeViewers}
+          hint="watching live now"
+          zeroHint="Nobody is watching live at the moment"
+        />
+        <StatCard
+          label="Live Streams"
+          icon={IconBroadcast}
+          loading={live.isPending}
+          value={live.data?.length}
+          hint="on air now"
+          zeroHint="No one is broadcasting right now"
+        />
+        <StatCard
+          label="Global Reach"
+          icon={IconWorld}
+          loading={summary.isPending}
+          value={summary.data?.globalReach}
+          hint="countries with viewers"
+          zeroHint="No views recorded from any country yet"
+        />
+        <StatCard
+          label="Content Library"
+          icon={IconLibrary}
+          loading={summary.isPending}
+          value={summary.data?.totalContent}
+          hint="items in the library"
+          zeroHint="The library is empty; publish the first item"
+        />
       </SimpleGrid>
 
-      <LiveGrid items={items} loading={live.isPending} />
+      <LiveGrid items={items} loading={live.isPending} failed={live.isError} />
 
       <Stack>
         <Title order={2}>Explore</Title>
         <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }}>
           {FEATURE_LINKS.map(({ to, icon: Icon, title, text }) => (
             <Card key={to} withBorder radius="md" component={Link} to={to} style={{ textDecoration: 'none' }}>
-              <ThemeIcon variant="light" mb="xs">
+              <ThemeIcon variant="light" mb="xs" aria-hidden>
                 <Icon size={18} />
               </ThemeIcon>
               <Text fw={600}>{title}</Text>
@@ -101,7 +120,7 @@ export function HomePage() {
             <Title order={3}>Have something to say?</Title>
             <Text>Set up your creator profile and go live in minutes.</Text>
           </div>
-          <Button variant="white" component={Link} to="/creator">
+          <Button variant="white" component={Link} to="/creator" rightSection={<IconArrowRight size={16} />}>
             Become a Creator
           </Button>
         </Group>

@@ -1,10 +1,10 @@
 import { useCallback } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { POLL_INTERVAL_MS, type Content, type PresenceUpdate } from '@onair/protocol';
-import { apiRequest } from '../../lib/api';
+import { contentQueries } from '../content/queries';
 import { useLiveInterval, useResyncOnReconnect, useSocketEvent } from '../../lib/live';
 
-export const LIVE_CONTENT_KEY = ['/api/content', 'live'] as const;
+export const LIVE_CONTENT_KEY = contentQueries.list({ live: true }).queryKey;
 
 /**
  * Live items with viewer counts. Counts move with `presence:update` events; streams starting or
@@ -13,11 +13,7 @@ export const LIVE_CONTENT_KEY = ['/api/content', 'live'] as const;
 export function useLiveContent() {
   const client = useQueryClient();
   const refetchInterval = useLiveInterval(POLL_INTERVAL_MS.activeStreams);
-  const query = useQuery({
-    queryKey: LIVE_CONTENT_KEY,
-    queryFn: () => apiRequest<Content[]>('GET', '/api/content?live=true'),
-    refetchInterval,
-  });
+  const query = useQuery({ ...contentQueries.list({ live: true }), refetchInterval });
   useResyncOnReconnect([LIVE_CONTENT_KEY]);
   const onPresence = useCallback(
     (update: PresenceUpdate) =>

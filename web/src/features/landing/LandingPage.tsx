@@ -1,62 +1,153 @@
-import { Badge, Box, Button, Card, Container, Group, List, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import {
-  IconBook, IconBroadcast, IconCheck, IconDeviceMobile, IconDownload, IconMessages, IconSparkles, IconUsers, IconWorld, IconBrain,
-} from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
+import { Badge, Box, Button, Card, Container, Group, List, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconArrowRight, IconBroadcast, IconCheck, IconPlayerPlay } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
-import type { PublicStats } from '@onair/protocol';
+import { Brand } from '../../components/Brand';
+import { FEATURES, REASONS, WHY_CARDS } from './content';
+import { LandingStats } from './LandingStats';
 
-const compact = new Intl.NumberFormat(undefined, { notation: 'compact', maximumFractionDigits: 1 });
+const scrollToFeatures = () => document.getElementById('features')?.scrollIntoView({ behavior: 'smooth', block: 'start' });
 
-const FEATURES = [
-  { icon: IconBroadcast, title: 'Live TV & Radio', text: 'Channels and stations streaming live, with live viewer counts and chat.' },
-  { icon: IconSparkles, title: 'AI-Powered Transcription', text: 'Captions, summaries and translations produced by engines that run on your own server.' },
-  { icon: IconMessages, title: 'Interactive Features', text: 'Chat, polls, Q&A and rewards that react the moment your audience does.' },
-  { icon: IconDeviceMobile, title: 'Multi-Platform Access', text: 'Web, phones, smart TVs, satellite receivers and voice assistants.' },
-  { icon: IconDownload, title: 'PWA Ready', text: 'Install it like an app and keep content for offline viewing.' },
-  { icon: IconBook, title: 'Educational Content', text: 'Schools and universities run courses and live classes.' },
-];
-
-const REASONS = [
-  'Self-hosted: your content and your audience data stay yours',
-  'Broadcast to several platforms from one studio',
-  'Real-time chat and polls that scale across servers',
-  'Translation into the languages your audience speaks',
-  'Analytics computed from real viewing, not estimates',
-  'Works on slow networks with SMS and USSD',
-];
-
-const CARDS = [
-  { icon: IconUsers, title: 'Community Driven', text: 'Audiences shape the show with chat, polls and questions.' },
-  { icon: IconBrain, title: 'AI Enhanced', text: 'Summaries, recommendations and translation built in.' },
-  { icon: IconWorld, title: 'Global Reach', text: 'Viewers in every region, on every device.' },
-];
-
-function StatsRow() {
-  const stats = useQuery<PublicStats>({ queryKey: ['/api/public/stats'] });
-  const items: [string, number | undefined][] = [
-    ['Active Streams', stats.data?.activeStreams],
-    ['Hours of Content', stats.data?.hoursOfContent],
-    ['Global Users', stats.data?.globalUsers],
-    ['Countries Reached', stats.data?.countriesReached],
-  ];
+function TopBar() {
   return (
-    <SimpleGrid cols={{ base: 2, md: 4 }} aria-label="Platform statistics">
-      {items.map(([label, value]) => (
-        <Card key={label} withBorder radius="md" ta="center">
-          {stats.isPending ? (
-            <Skeleton h={36} w="60%" mx="auto" />
-          ) : (
-            <Text fz={32} fw={800} c="brand">
-              {value === undefined ? '—' : compact.format(value)}
+    <Box
+      component="header"
+      pos="sticky"
+      top={0}
+      style={{ zIndex: 10, backdropFilter: 'blur(8px)', borderBottom: '1px solid var(--mantine-color-default-border)' }}
+      bg="color-mix(in srgb, var(--mantine-color-body) 85%, transparent)"
+    >
+      <Container size="lg">
+        <Group justify="space-between" py="sm">
+          <Brand />
+          <Button component={Link} to="/auth" rightSection={<IconArrowRight size={16} />}>
+            Get Started
+          </Button>
+        </Group>
+      </Container>
+    </Box>
+  );
+}
+
+function Hero() {
+  return (
+    <Stack align="center" ta="center" gap="lg" component="section" pt={48}>
+      <Badge size="lg" variant="light" leftSection={<IconBroadcast size={14} />}>
+        Live TV · Radio · Podcasts
+      </Badge>
+      <Title order={1} fz={{ base: 36, md: 56 }} lh={1.1} maw={860}>
+        Broadcast live to the world,{' '}
+        <Text span inherit c="brand">
+          and hear it answer back
+        </Text>
+      </Title>
+      <Text c="dimmed" size="lg" maw={640}>
+        OnAir is the self-hostable platform for live TV, radio and podcasts, with chat, polls, AI and creator tools built in.
+      </Text>
+      <Group>
+        <Button size="lg" component={Link} to="/auth" leftSection={<IconPlayerPlay size={18} />}>
+          Start Watching
+        </Button>
+        <Button size="lg" variant="default" onClick={scrollToFeatures}>
+          Learn More
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+function Features() {
+  return (
+    <Stack id="features" component="section" style={{ scrollMarginTop: 80 }} aria-labelledby="features-title">
+      <Title order={2} ta="center" id="features-title">
+        Everything a broadcaster needs
+      </Title>
+      <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }}>
+        {FEATURES.map(({ icon: Icon, title, text }) => (
+          <Card key={title} withBorder radius="md" padding="lg">
+            <ThemeIcon variant="light" size="lg" radius="md" mb="sm" aria-hidden>
+              <Icon size={20} />
+            </ThemeIcon>
+            <Text fw={600}>{title}</Text>
+            <Text c="dimmed" size="sm">
+              {text}
             </Text>
-          )}
-          <Text c="dimmed" size="sm">
-            {label}
+          </Card>
+        ))}
+      </SimpleGrid>
+    </Stack>
+  );
+}
+
+function Demo() {
+  return (
+    <Card withBorder radius="lg" padding="xl" component="section" aria-label="Live captions demo">
+      <Group justify="space-between" align="center">
+        <Stack gap="xs" maw={600}>
+          <Group gap="xs">
+            <Badge color="red" variant="filled" leftSection={<span aria-hidden>●</span>}>
+              LIVE
+            </Badge>
+            <Text size="sm" c="dimmed">
+              Live captions
+            </Text>
+          </Group>
+          <Title order={3}>Captions while you watch</Title>
+          <Card radius="md" padding="sm" bg="dark.8" c="gray.0">
+            <Text ff="monospace" size="sm">
+              “…and the crowd is on its feet as the final whistle blows in Accra…”
+            </Text>
+          </Card>
+          <Text size="xs" c="dimmed">
+            Sample caption, as shown under a live match broadcast.
           </Text>
-        </Card>
-      ))}
-    </SimpleGrid>
+        </Stack>
+        <Button component={Link} to="/auth" size="md" leftSection={<IconBroadcast size={16} />}>
+          Watch Live
+        </Button>
+      </Group>
+    </Card>
+  );
+}
+
+function WhyChoose() {
+  return (
+    <Stack component="section" aria-labelledby="why-title">
+      <Title order={2} ta="center" id="why-title">
+        Why choose OnAir
+      </Title>
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="xl">
+        <List
+          spacing="md"
+          center
+          icon={
+            <ThemeIcon size="sm" radius="xl" color="green" aria-hidden>
+              <IconCheck size={12} />
+            </ThemeIcon>
+          }
+        >
+          {REASONS.map((r) => (
+            <List.Item key={r}>{r}</List.Item>
+          ))}
+        </List>
+        <Stack>
+          {WHY_CARDS.map(({ icon: Icon, title, text }) => (
+            <Card key={title} withBorder radius="md">
+              <Group wrap="nowrap">
+                <ThemeIcon variant="light" size="lg" aria-hidden>
+                  <Icon size={18} />
+                </ThemeIcon>
+                <div>
+                  <Text fw={600}>{title}</Text>
+                  <Text size="sm" c="dimmed">
+                    {text}
+                  </Text>
+                </div>
+              </Group>
+            </Card>
+          ))}
+        </Stack>
+      </SimpleGrid>
+    </Stack>
   );
 }
 
@@ -64,108 +155,17 @@ function StatsRow() {
 export function LandingPage() {
   return (
     <Box>
-      <Group justify="space-between" px="lg" py="md" component="header">
-        <Group gap="xs">
-          <ThemeIcon radius="xl">
-            <IconBroadcast size={18} />
-          </ThemeIcon>
-          <Title order={3}>OnAir</Title>
-        </Group>
-        <Button component={Link} to="/auth">
-          Get Started
-        </Button>
-      </Group>
+      <TopBar />
       <Container size="lg">
-        <Stack gap={64} py="xl">
-          <Stack align="center" ta="center" gap="lg" component="section">
-            <Badge size="lg" variant="light">
-              Live TV · Radio · Podcasts
-            </Badge>
-            <Title order={1} fz={{ base: 34, md: 52 }} maw={820}>
-              Broadcast live to the world, and hear it answer back
-            </Title>
-            <Text c="dimmed" size="lg" maw={640}>
-              OnAir is the self-hostable platform for live TV, radio and podcasts, with chat, polls, AI and creator tools built in.
-            </Text>
-            <Group>
-              <Button size="lg" component={Link} to="/auth">
-                Start Watching
-              </Button>
-              <Button size="lg" variant="default" onClick={() => document.getElementById('features')?.scrollIntoView({ behavior: 'smooth' })}>
-                Learn More
-              </Button>
-            </Group>
-          </Stack>
-          <StatsRow />
-          <Stack id="features" component="section">
-            <Title order={2} ta="center">
-              Everything a broadcaster needs
-            </Title>
-            <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }}>
-              {FEATURES.map(({ icon: Icon, title, text }) => (
-                <Card key={title} withBorder radius="md" padding="lg">
-                  <ThemeIcon variant="light" size="lg" radius="md" mb="sm">
-                    <Icon size={20} />
-                  </ThemeIcon>
-                  <Text fw={600}>{title}</Text>
-                  <Text c="dimmed" size="sm">
-                    {text}
-                  </Text>
-                </Card>
-              ))}
-            </SimpleGrid>
-          </Stack>
-          <Card withBorder radius="lg" padding="xl" component="section">
-            <Group justify="space-between" align="flex-start">
-              <Stack gap="xs" maw={560}>
-                <Badge color="red" variant="filled" w="fit-content">
-                  LIVE
-                </Badge>
-                <Title order={3}>Captions while you watch</Title>
-                <Text c="dimmed" fs="italic">
-                  “…and the crowd is on its feet as the final whistle blows in Accra…”
-                </Text>
-                <Text size="sm" c="dimmed">
-                  Sample caption of a live match broadcast.
-                </Text>
-              </Stack>
-              <Button component={Link} to="/auth" leftSection={<IconBroadcast size={16} />}>
-                Watch Live
-              </Button>
-            </Group>
-          </Card>
-          <Stack component="section">
-            <Title order={2} ta="center">
-              Why choose OnAir
-            </Title>
-            <SimpleGrid cols={{ base: 1, md: 2 }}>
-              <List spacing="sm" icon={<ThemeIcon size="sm" radius="xl" color="green"><IconCheck size={12} /></ThemeIcon>}>
-                {REASONS.map((r) => (
-                  <List.Item key={r}>{r}</List.Item>
-                ))}
-              </List>
-              <Stack>
-                {CARDS.map(({ icon: Icon, title, text }) => (
-                  <Card key={title} withBorder radius="md">
-                    <Group wrap="nowrap">
-                      <ThemeIcon variant="light" size="lg">
-                        <Icon size={18} />
-                      </ThemeIcon>
-                      <div>
-                        <Text fw={600}>{title}</Text>
-                        <Text size="sm" c="dimmed">
-                          {text}
-                        </Text>
-                      </div>
-                    </Group>
-                  </Card>
-                ))}
-              </Stack>
-            </SimpleGrid>
-          </Stack>
+        <Stack gap={72} pb="xl">
+          <Hero />
+          <LandingStats />
+          <Features />
+          <Demo />
+          <WhyChoose />
           <Card radius="lg" padding="xl" bg="brand" c="white" ta="center" component="section">
             <Stack align="center">
-              <Title order={2}>Start Your Journey</Title>
+              <Title order={2}>Ready when you are</Title>
               <Text>Join the audience, or go live yourself in minutes.</Text>
               <Button size="lg" variant="white" component={Link} to="/auth">
                 Start Your Journey
@@ -174,10 +174,15 @@ export function LandingPage() {
           </Card>
         </Stack>
       </Container>
-      <Box component="footer" py="lg" ta="center">
-        <Text size="sm" c="dimmed">
-          © {new Date().getFullYear()} OnAir — self-hosted broadcasting.
-        </Text>
+      <Box component="footer" py="lg" style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}>
+        <Container size="lg">
+          <Group justify="space-between">
+            <Brand />
+            <Text size="sm" c="dimmed">
+              © {new Date().getFullYear()} OnAir · self-hosted live broadcasting
+            </Text>
+          </Group>
+        </Container>
       </Box>
     </Box>
   );

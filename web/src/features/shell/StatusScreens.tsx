@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { Button, Card, Center, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconLock, IconMoodEmpty, IconTools } from '@tabler/icons-react';
+import { Badge, Button, Card, Center, List, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconLock, IconMoodEmpty, IconPoint, IconTools } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 
 function StatusCard({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
@@ -52,14 +52,25 @@ export function NotFound() {
   );
 }
 
-/** A page that a later release builds; it says what it will do, so no navigation item is a dead end. */
-export function ComingSoon({ title, description }: { title: string; description: string }) {
+/**
+ * A page that a later release builds. It names the page and says what it will do, so that no
+ * navigation item is a dead end and nobody mistakes it for a broken page.
+ */
+export function ComingSoon({ title, description, plans }: { title: string; description: string; plans: string[] }) {
   return (
     <StatusCard icon={<IconTools size={28} />} title={title}>
+      <Badge variant="light" color="yellow">
+        Coming soon
+      </Badge>
       <Text c="dimmed">{description}</Text>
-      <Text size="sm" c="dimmed">
-        Coming soon.
-      </Text>
+      <List ta="left" spacing={6} size="sm" icon={<IconPoint size={16} />} aria-label={`What ${title} will offer`}>
+        {plans.map((plan) => (
+          <List.Item key={plan}>{plan}</List.Item>
+        ))}
+      </List>
+      <Button component={Link} to="/" variant="default">
+        Back to Home
+      </Button>
     </StatusCard>
   );
 }
