@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, listen, signIn, type TestApp } from '../../test/support/app.ts';
+import { createTestApp, listen, signIn, type TestApp, TINY_SEED } from '../../test/support/app.ts';
 import { closeAllSockets, collect, connectSocket, nextEvent } from '../../test/support/sockets.ts';
 
 const TEXT = [
@@ -14,7 +14,7 @@ describe('job events over the socket', () => {
   let t: TestApp;
   let url: string;
   beforeAll(async () => {
-    t = await createTestApp('sqlite', { seed: { contentItems: 5, audienceSize: 5, viewEvents: 50, liveItems: 1 } });
+    t = await createTestApp('sqlite', { seed: TINY_SEED });
     url = await listen(t);
   });
   afterEach(() => closeAllSockets());

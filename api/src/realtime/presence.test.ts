@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, listen, signIn, type TestApp } from '../../test/support/app.ts';
+import { createTestApp, listen, signIn, type TestApp, TINY_SEED } from '../../test/support/app.ts';
 import { closeAllSockets, connectSocket, emitWithAck, nextEvent } from '../../test/support/sockets.ts';
 import { memoryCounters } from './cluster-counters.ts';
 import { PresenceTracker, type EndedView } from './presence.ts';
@@ -75,7 +75,7 @@ describe('live viewer counts over sockets', () => {
 describe('system health', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp('sqlite', { seed: { contentItems: 5, audienceSize: 5, viewEvents: 50, liveItems: 1 } });
+    t = await createTestApp('sqlite', { seed: TINY_SEED });
   });
   afterAll(() => t.close());
 

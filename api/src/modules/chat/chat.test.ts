@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, listen, signIn, type TestApp } from '../../../test/support/app.ts';
+import { createTestApp, listen, signIn, type TestApp, TINY_SEED } from '../../../test/support/app.ts';
 import { testDialects } from '../../../test/support/databases.ts';
 import { closeAllSockets, collect, connectSocket, emitWithAck, nextEvent } from '../../../test/support/sockets.ts';
 
@@ -120,7 +120,7 @@ describe('chat rate limit', () => {
   let t: TestApp;
   let url: string;
   beforeAll(async () => {
-    t = await createTestApp('sqlite', { seed: { contentItems: 5, audienceSize: 5, viewEvents: 50, liveItems: 1 } });
+    t = await createTestApp('sqlite', { seed: TINY_SEED });
     url = await listen(t);
   });
   afterEach(() => closeAllSockets());

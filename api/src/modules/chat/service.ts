@@ -5,7 +5,7 @@ import { notFound } from '../../http/errors.ts';
 import { enforceRateLimit } from '../../http/rate-limit.ts';
 import { parseOr400 } from '../../http/validate.ts';
 import { isUniqueViolation } from '../auth/service.ts';
-import { queueForModeration } from '../moderation/queue.ts';
+import { queueIfFlagged } from '../moderation/queue.ts';
 import { assertMayChat } from '../moderation/timeouts.ts';
 import { scoreText } from '../moderation/scoring.ts';
 import { POINTS } from '../rewards/ledger.ts';
@@ -134,13 +134,7 @@ export async function sendChatMessage(app: FastifyInstance, user: UserRow, body:
     memberSince: user.createdAt,
   });
   app.io.to(roomFor(contentId)).emit('chat:message', message);
-  if (score.flag) {
-    await queueForModeration(
-      app,
-      { kind: 'chat_message', targetId: id, contentId, authorId: user.id, severity: score.flag.severity, reason: score.flag.reason, excerpt: input.message },
-      user.username,
-    );
-  }
+  await queueIfFlagged(app, score, { kind: 'chat_message', targetId: id, contentId, original: input.message }, user);
   await rewardAction(app, { userId: user.id, action: 'chat', points: POINTS.chat, ref: String(id) });
   return message;
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { rooms, type ModerationItem } from '@onair/protocol';
 import type { ModerationItemsTable } from '../../db/schema.ts';
+import type { TextScore } from './scoring.ts';
 
 type NewItem = Pick<ModerationItemsTable, 'kind' | 'targetId' | 'contentId' | 'authorId' | 'severity' | 'reason' | 'excerpt'>;
 
@@ -26,4 +27,27 @@ export async function queueForModeration(app: FastifyInstance, item: NewItem, au
   };
   app.io.to(rooms.admin()).emit('moderation:new', queued);
   return queued;
+}
+
+/** Queues what viewers wrote when scoring flagged it; does nothing for clean text. */
+export async function queueIfFlagged(
+  app: FastifyInstance,
+  score: TextScore,
+  written: { kind: ModerationItemsTable['kind']; targetId: number; contentId: number | null; original: string },
+  author: { id: number; username: string },
+): Promise<void> {
+  if (!score.flag) return;
+  await queueForModeration(
+    app,
+    {
+      kind: written.kind,
+      targetId: written.targetId,
+      contentId: written.contentId,
+      authorId: author.id,
+      severity: score.flag.severity,
+      reason: score.flag.reason,
+      excerpt: written.original,
+    },
+    author.username,
+  );
 }

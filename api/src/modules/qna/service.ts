@@ -4,7 +4,7 @@ import type { UserRow } from '../../db/schema.ts';
 import { forbidden, notFound } from '../../http/errors.ts';
 import { enforceRateLimit } from '../../http/rate-limit.ts';
 import { parseOr400 } from '../../http/validate.ts';
-import { queueForModeration } from '../moderation/queue.ts';
+import { queueIfFlagged } from '../moderation/queue.ts';
 import { scoreText } from '../moderation/scoring.ts';
 import { POINTS } from '../rewards/ledger.ts';
 import { rewardAction } from '../rewards/service.ts';
@@ -59,13 +59,7 @@ export async function submitQuestion(app: FastifyInstance, user: UserRow, body: 
     .executeTakeFirstOrThrow();
   const question = present({ id, contentId, userId: user.id, username: user.username, question: score.display, answeredAt: null, createdAt });
   app.io.to(hostRooms(hostId)).emit('qna:question', question);
-  if (score.flag) {
-    await queueForModeration(
-      app,
-      { kind: 'question', targetId: id, contentId, authorId: user.id, severity: score.flag.severity, reason: score.flag.reason, excerpt: input.question },
-      user.username,
-    );
-  }
+  await queueIfFlagged(app, score, { kind: 'question', targetId: id, contentId, original: input.question }, user);
   await rewardAction(app, { userId: user.id, action: 'question', points: POINTS.question, ref: String(id) });
   return question;
 }
