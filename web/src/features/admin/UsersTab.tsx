@@ -1,0 +1,187 @@
+/**
+ * User management: search by name, username or email, account stats, the roles distribution computed
+ * from the accounts, and the actions on each account.
+ */
+import { useState } from 'react';
+import { Badge, Group, Pagination, Progress, Select, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconSearch } from '@tabler/icons-react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { ROLES, type AdminUsers, type Role } from '@onair/protocol';
+import { useAuth } from '../auth/AuthProvider';
+import { countryName, formatTime } from './format';
+import { Empty, ErrorText, Loading, Panel } from './parts';
+import { adminQueries } from './queries';
+import { UserActions } from './UserActions';
+
+const PAGE_SIZE = 20;
+const ROLE_LABEL: Record<Role, string> = { viewer: 'Viewers', creator: 'Creators', admin: 'Admins' };
+const ROLE_COLOR: Record<Role, string> = { viewer: 'blue', creator: 'grape', admin: 'red' };
+
+function Stats({ data }: { data: AdminUsers }) {
+  const s = data.stats;
+  const figures: [string, number][] = [
+    ['Accounts', s.total],
+    ['Active', s.active],
+    ['Suspended', s.suspended],
+    ['Verified', s.verified],
+    ['Creator requests', s.pendingCreatorRequests],
+    ['New this week', s.newThisWeek],
+  ];
+  return (
+    <SimpleGrid cols={{ base: 2, sm: 3, md: 6 }}>
+      {figures.map(([label, n]) => (
+        <div key={label}>
+          <Text size="xs" c="dimmed">
+            {label}
+          </Text>
+          <Text fw={700} fz="lg">
+            {n.toLocaleString()}
+          </Text>
+        </div>
+      ))}
+    </SimpleGrid>
+  );
+}
+
+function Roles({ data }: { data: AdminUsers }) {
+  return (
+    <Stack gap="xs" aria-label="Roles distribution">
+      {data.roles.map((r) => (
+        <div key={r.role}>
+          <Group justify="space-between">
+            <Text size="sm">{ROLE_LABEL[r.role]}</Text>
+            <Text size="sm" fw={600}>
+              {r.share.toFixed(1)}% · {r.count.toLocaleString()}
+            </Text>
+          </Group>
+          <Progress value={r.share} color={ROLE_COLOR[r.role]} aria-label={`${ROLE_LABEL[r.role]} share`} />
+        </div>
+      ))}
+    </Stack>
+  );
+}
+
+export function UsersTab() {
+  const { user: me } = useAuth();
+  const [search, setSearch] = useState('');
+  const [debounced] = useDebouncedValue(search.trim(), 300);
+  const [role, setRole] = useState<Role | null>(null);
+  const [page, setPage] = useState(1);
+  const query = { search: debounced || undefined, role: role ?? undefined, page, pageSize: PAGE_SIZE };
+  const users = useQuery({ ...adminQueries.users(query), placeholderData: keepPreviousData });
+
+  const pages = users.data ? Math.max(1, Math.ceil(users.data.total / PAGE_SIZE)) : 1;
+  return (
+    <>
+      {users.data && (
+        <SimpleGrid cols={{ base: 1, md: 3 }}>
+          <div style={{ gridColumn: 'span 2' }}>
+            <Panel title="Accounts">
+              <Stats data={users.data} />
+            </Panel>
+          </div>
+          <Panel title="Roles distribution">
+            <Roles data={users.data} />
+          </Panel>
+        </SimpleGrid>
+      )}
+      <Panel title="Users">
+        <Group align="flex-end">
+          <TextInput
+            label="Search"
+            placeholder="Name, username or email"
+            leftSection={<IconSearch size={16} />}
+            value={search}
+            onChange={(e) => {
+              setSearch(e.currentTarget.value);
+              setPage(1);
+            }}
+            w={300}
+          />
+          <Select
+            label="Role"
+            placeholder="All roles"
+            clearable
+            data={ROLES.map((r) => ({ value: r, label: ROLE_LABEL[r] }))}
+            value={role}
+            onChange={(v) => {
+              setRole(v as Role | null);
+              setPage(1);
+            }}
+            w={160}
+          />
+        </Group>
+        {users.isPending ? (
+          <Loading />
+        ) : users.isError ? (
+          <ErrorText error={users.error} />
+        ) : users.data.users.length === 0 ? (
+          <Empty>No account matches “{debounced}”</Empty>
+        ) : (
+          <>
+            <Table.ScrollContainer minWidth={760}>
+              <Table verticalSpacing="xs" highlightOnHover aria-label="Users" style={{ opacity: users.isPlaceholderData ? 0.6 : 1 }}>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>User</Table.Th>
+                    <Table.Th>Role</Table.Th>
+                    <Table.Th>Status</Table.Th>
+                    <Table.Th>Country</Table.Th>
+                    <Table.Th>Last watched</Table.Th>
+                    <Table.Th />
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {users.data.users.map((u) => (
+                    <Table.Tr key={u.id}>
+                      <Table.Td>
+                        <Text size="sm" fw={600}>
+                          {u.username} {u.verified && <Badge size="xs" variant="light" color="teal">verified</Badge>}
+                        </Text>
+                        <Text size="xs" c="dimmed">
+                          {[u.firstName, u.lastName].filter(Boolean).join(' ') || '—'} · {u.email}
+                        </Text>
+                      </Table.Td>
+                      <Table.Td>
+                        <Badge color={ROLE_COLOR[u.role]} variant="light">
+                          {u.role}
+                        </Badge>
+                        {u.creatorRequest === 'pending' && (
+                          <Badge color="orange" variant="outline" ml={4}>
+                            creator request
+                          </Badge>
+                        )}
+                      </Table.Td>
+                      <Table.Td>
+                        <Badge color={u.status === 'active' ? 'green' : 'red'} variant="dot">
+                          {u.status}
+                        </Badge>
+                        {u.timedOutUntil && (
+                          <Text size="xs" c="orange">
+                            chat timeout until {formatTime(u.timedOutUntil)}
+                          </Text>
+                        )}
+                      </Table.Td>
+                      <Table.Td>{u.country ? countryName(u.country) : '—'}</Table.Td>
+                      <Table.Td>{u.lastActiveAt ? formatTime(u.lastActiveAt) : 'Never'}</Table.Td>
+                      <Table.Td>
+                        <UserActions user={u} isSelf={u.id === me?.id} />
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+            <Group justify="space-between">
+              <Text size="xs" c="dimmed">
+                {users.data.total.toLocaleString()} {users.data.total === 1 ? 'account' : 'accounts'}
+              </Text>
+              <Pagination total={pages} value={page} onChange={setPage} size="sm" />
+            </Group>
+          </>
+        )}
+      </Panel>
+    </>
+  );
+}

@@ -1,0 +1,69 @@
+/** Small building blocks shared by the admin tabs. */
+import type { ReactNode } from 'react';
+import { Card, Group, Loader, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import type { IconEye } from '@tabler/icons-react';
+
+/** One figure: a label, the value, and a line saying what it counts. */
+export function SummaryCard({ label, value, hint, icon: Icon }: { label: string; value: string; hint: string; icon: typeof IconEye }) {
+  return (
+    <Card withBorder radius="md" padding="md" data-testid={`admin-figure-${label.toLowerCase().replace(/\s+/g, '-')}`}>
+      <Group justify="space-between" align="flex-start" wrap="nowrap">
+        <div>
+          <Text size="xs" tt="uppercase" fw={700} c="dimmed" lts={0.5}>
+            {label}
+          </Text>
+          <Text fz={26} fw={800} lh={1.25}>
+            {value}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {hint}
+          </Text>
+        </div>
+        <ThemeIcon variant="light" size="lg" radius="md" aria-hidden>
+          <Icon size={20} />
+        </ThemeIcon>
+      </Group>
+    </Card>
+  );
+}
+
+/** A titled panel. */
+export function Panel({ title, action, children }: { title: string; action?: ReactNode; children: ReactNode }) {
+  return (
+    <Card withBorder radius="md" padding="md">
+      <Stack gap="sm">
+        <Group justify="space-between" wrap="nowrap">
+          <Title order={4}>{title}</Title>
+          {action}
+        </Group>
+        {children}
+      </Stack>
+    </Card>
+  );
+}
+
+/** What a panel shows when there is nothing to show: a sentence, never a sample figure. */
+export function Empty({ children }: { children: ReactNode }) {
+  return (
+    <Text c="dimmed" ta="center" py="lg" size="sm">
+      {children}
+    </Text>
+  );
+}
+
+export function Loading({ label }: { label?: string }) {
+  return (
+    <Group justify="center" p="xl" gap="sm">
+      <Loader size="sm" />
+      {label && <Text c="dimmed">{label}</Text>}
+    </Group>
+  );
+}
+
+export function ErrorText({ error }: { error: Error }) {
+  return (
+    <Text c="red" ta="center" py="md" size="sm">
+      {error.message}
+    </Text>
+  );
+}
