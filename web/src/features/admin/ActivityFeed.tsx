@@ -19,7 +19,7 @@ export function ActivityFeed({ entries, limit }: { entries: ActivityEntry[]; lim
     <Stack gap={8} aria-label="Activity feed">
       {shown.map((entry, i) => (
         <Group key={`${entry.at}-${i}`} gap="sm" wrap="nowrap" align="flex-start">
-          <Badge color={KIND[entry.kind].color} variant="light" w={84} style={{ flexShrink: 0 }}>
+          <Badge color={KIND[entry.kind].color} variant="light" w={104} style={{ flexShrink: 0 }}>
             {KIND[entry.kind].label}
           </Badge>
           <div style={{ minWidth: 0 }}>

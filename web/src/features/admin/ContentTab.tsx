@@ -66,11 +66,11 @@ function Categories({ metrics }: { metrics: ContentMetrics }) {
   const data = metrics.categories.map((c) => ({ category: c.category ?? 'Uncategorised', views: c.views, viewers: c.viewers }));
   return (
     <BarChart
-      h={Math.max(180, data.length * 30)}
+      h={Math.max(180, data.length * 44)}
       data={data}
       dataKey="category"
       orientation="vertical"
-      yAxisProps={{ width: 110 }}
+      yAxisProps={{ width: 110, interval: 0 }}
       series={[
         { name: 'views', label: 'Views', color: 'brand.6' },
         { name: 'viewers', label: 'Viewers', color: 'blue.4' },

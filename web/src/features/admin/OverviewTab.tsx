@@ -13,7 +13,7 @@ export function OverviewTab({ usage }: { usage: UsageAnalytics }) {
   return (
     <>
       <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }}>
-        <SummaryCard label="Active users" value={totals.activeUsers.toLocaleString()} hint={`of ${totals.users.toLocaleString()} accounts, watching ${window}`} icon={IconUsers} />
+        <SummaryCard label="Active users" value={totals.activeUsers.toLocaleString()} hint={`people and devices watching ${window}; ${totals.users.toLocaleString()} accounts`} icon={IconUsers} />
         <SummaryCard label="Content views" value={totals.contentViews.toLocaleString()} hint={`${window}; ${totals.liveNow} live now`} icon={IconEye} />
         <SummaryCard
           label="Average session time"

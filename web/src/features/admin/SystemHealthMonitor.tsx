@@ -32,7 +32,7 @@ const METRICS: Metric[] = [
 
 function MetricCard({ metric, current, history }: { metric: Metric; current: SystemHealth; history: SystemHealth[] }) {
   const value = metric.value(current);
-  const color = value === null ? 'gray' : (metric.color?.(value) ?? 'brand');
+  const color = value === null ? 'gray' : (metric.color?.(value) ?? 'blue');
   const series = history.map((h) => metric.value(h));
   return (
     <Card withBorder radius="md" padding="sm" data-testid={`health-${metric.label.toLowerCase().replace(/[^a-z]+/g, '-')}`}>

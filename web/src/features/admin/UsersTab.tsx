@@ -7,7 +7,7 @@ import { Badge, Group, Pagination, Progress, Select, SimpleGrid, Stack, Table, T
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { ROLES, type AdminUsers, type Role } from '@onair/protocol';
+import type { AdminUsers, Role } from '@onair/protocol';
 import { useAuth } from '../auth/AuthProvider';
 import { countryName, formatTime } from './format';
 import { Empty, ErrorText, Loading, Panel } from './parts';
@@ -15,6 +15,8 @@ import { adminQueries } from './queries';
 import { UserActions } from './UserActions';
 
 const PAGE_SIZE = 20;
+/** Spec §2 lists viewers first, then creators, then admins. */
+const ROLE_ORDER: Role[] = ['viewer', 'creator', 'admin'];
 const ROLE_LABEL: Record<Role, string> = { viewer: 'Viewers', creator: 'Creators', admin: 'Admins' };
 const ROLE_COLOR: Record<Role, string> = { viewer: 'blue', creator: 'grape', admin: 'red' };
 
@@ -47,7 +49,7 @@ function Stats({ data }: { data: AdminUsers }) {
 function Roles({ data }: { data: AdminUsers }) {
   return (
     <Stack gap="xs" aria-label="Roles distribution">
-      {data.roles.map((r) => (
+      {[...data.roles].sort((a, b) => ROLE_ORDER.indexOf(a.role) - ROLE_ORDER.indexOf(b.role)).map((r) => (
         <div key={r.role}>
           <Group justify="space-between">
             <Text size="sm">{ROLE_LABEL[r.role]}</Text>
@@ -103,7 +105,7 @@ export function UsersTab() {
             label="Role"
             placeholder="All roles"
             clearable
-            data={ROLES.map((r) => ({ value: r, label: ROLE_LABEL[r] }))}
+            data={ROLE_ORDER.map((r) => ({ value: r, label: ROLE_LABEL[r] }))}
             value={role}
             onChange={(v) => {
               setRole(v as Role | null);

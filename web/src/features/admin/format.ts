@@ -20,13 +20,17 @@ const HEALTH_COLOR = { good: 'green', warn: 'yellow', bad: 'red' } as const;
 export const loadColor = (load: number) => HEALTH_COLOR[loadHealth(load)];
 export const performanceColor = (score: number) => HEALTH_COLOR[performanceHealth(score)];
 
-/** The churn badge of spec §9 in Mantine terms: destructive red, secondary grey, default brand. */
+/**
+ * The churn badge of spec §9: destructive above 15, secondary above 10, otherwise default. Our brand
+ * colour is red, so "default" (healthy) is drawn teal and "secondary" (watch it) yellow, keeping red
+ * for the destructive case alone.
+ */
 export function churnBadgeProps(churnRate: number | null): { color: string; variant: 'filled' | 'light' } {
   if (churnRate === null) return { color: 'gray', variant: 'light' };
   const kind = churnBadge(churnRate);
   if (kind === 'destructive') return { color: 'red', variant: 'filled' };
-  if (kind === 'secondary') return { color: 'gray', variant: 'light' };
-  return { color: 'brand', variant: 'filled' };
+  if (kind === 'secondary') return { color: 'yellow', variant: 'light' };
+  return { color: 'teal', variant: 'light' };
 }
 
 export const SEVERITY_COLOR = { high: 'red', medium: 'orange', low: 'yellow' } as const;

@@ -1,0 +1,110 @@
+/**
+ * The admin dashboard in real browsers, as issue 6 is checked: an admin in one browser and a viewer in
+ * another; the viewer's abusive message reaches the admin's queue live, the admin rejects it and it
+ * disappears from the viewer's chat without reload; suspending the viewer ends their session. Also
+ * every tab renders on the demo data (screenshots for a person to look at), and non-admins are denied.
+ */
+import { mkdirSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chromiumAvailable, signIn, startApp, type App } from './harness.ts';
+
+const ready = chromiumAvailable();
+const OUT = process.env.ONAIR_SCREENS_DIR ?? path.join(os.tmpdir(), 'onair-screens');
+const ABUSE = 'you are a stupid bitch, I hate this awful show';
+
+describe.skipIf(!ready)('admin dashboard', () => {
+  let app: App;
+  beforeAll(async () => {
+    mkdirSync(OUT, { recursive: true });
+    app = await startApp();
+  });
+  afterAll(() => app?.stop());
+
+  it('shows every tab on computed data', async () => {
+    const { page, context } = await app.newPerson({ tourDoneFor: 'admin' });
+    await signIn(page, 'admin', 'admin123');
+    await page.goto('/admin');
+    await page.getByRole('heading', { name: 'Admin Dashboard' }).waitFor();
+    await page.getByTestId('admin-figure-active-users').waitFor();
+    await page.waitForTimeout(600);
+    await page.screenshot({ path: path.join(OUT, 'admin-overview.png'), fullPage: true });
+
+    await page.getByRole('tab', { name: 'Content Analytics' }).click();
+    await page.getByRole('table', { name: 'Most viewed content' }).waitFor();
+    expect(await page.getByRole('table', { name: 'Most viewed content' }).locator('tbody tr').count()).toBeLessThanOrEqual(10);
+    await page.locator('.mantine-SegmentedControl-label').filter({ hasText: /^Month$/ }).click();
+    await page.getByText('Most viewed this month').waitFor();
+    await page.waitForTimeout(600);
+    await page.screenshot({ path: path.join(OUT, 'admin-content.png'), fullPage: true });
+
+    await page.getByRole('tab', { name: 'Regional Performance' }).click();
+    await page.getByTestId('region-africa').waitFor();
+    await page.waitForTimeout(600);
+    await page.screenshot({ path: path.join(OUT, 'admin-regional.png'), fullPage: true });
+
+    await page.getByRole('tab', { name: 'User Management' }).click();
+    await page.getByLabel('Search').fill('maya');
+    await page.getByRole('table', { name: 'Users' }).getByText('viewer@onair.local', { exact: false }).waitFor();
+    await page.screenshot({ path: path.join(OUT, 'admin-users.png'), fullPage: true });
+
+    await page.getByRole('tab', { name: 'System Health' }).click();
+    await page.getByTestId('health-server-load').waitFor();
+    await page.waitForTimeout(11_000);
+    await page.screenshot({ path: path.join(OUT, 'admin-system.png'), fullPage: true });
+    await context.close();
+  });
+
+  it('viewer posts abuse → it appears in the admin queue live → reject removes it from the viewer’s chat → suspension ends the session', async () => {
+    const admin = await app.newPerson({ tourDoneFor: 'admin' });
+    const viewer = await app.newPerson({ tourDoneFor: 'viewer' });
+    await signIn(admin.page, 'admin', 'admin123');
+    await signIn(viewer.page, 'viewer', 'viewer123');
+    await admin.page.goto('/admin');
+    await admin.page.getByRole('tab', { name: 'Moderation' }).click();
+    await admin.page.getByRole('heading', { name: 'Moderation queue' }).waitFor();
+    await admin.page.getByTestId('connection-indicator').and(admin.page.locator('[data-status="connected"]')).waitFor();
+
+    await viewer.page.goto('/interactions');
+    await viewer.page.getByTestId('connection-indicator').and(viewer.page.locator('[data-status="connected"]')).waitFor();
+    await viewer.page.getByLabel('Chat message', { exact: true }).fill(ABUSE);
+    await viewer.page.getByRole('button', { name: 'Send message' }).click();
+    const inViewerChat = viewer.page.getByLabel('Chat messages').getByText(/I hate this awful show/);
+    await inViewerChat.waitFor();
+
+    // Live: no reload on the admin side.
+    const item = admin.page.locator('[data-testid^="moderation-item-"]').filter({ hasText: ABUSE });
+    await item.waitFor({ timeout: 3000 });
+    await admin.page.screenshot({ path: path.join(OUT, 'admin-moderation.png'), fullPage: true });
+    await item.getByRole('button', { name: 'Reject' }).click();
+    await item.getByText('rejected', { exact: true }).waitFor();
+    await inViewerChat.waitFor({ state: 'detached', timeout: 3000 });
+
+    await admin.page.getByRole('tab', { name: 'User Management' }).click();
+    await admin.page.getByLabel('Search').fill('viewer@onair');
+    await admin.page.getByRole('button', { name: 'Actions for viewer' }).click();
+    await admin.page.getByRole('menuitem', { name: 'Suspend user' }).click();
+    await admin.page.getByRole('dialog').getByRole('button', { name: 'Suspend' }).click();
+    await admin.page.getByRole('table', { name: 'Users' }).getByText('suspended').waitFor();
+
+    // The viewer's next request finds no session: they are back on the sign-in page.
+    await viewer.page.reload();
+    await viewer.page.getByRole('button', { name: 'Sign In' }).last().waitFor();
+    await Promise.all([admin.context.close(), viewer.context.close()]);
+  });
+
+  it('shows Access Denied to a viewer and a creator', async () => {
+    for (const [username, password] of [
+      ['listener', 'listener123'],
+      ['creator', 'creator123'],
+    ] as const) {
+      const { page, context } = await app.newPerson({ tourDoneFor: username === 'creator' ? 'creator' : 'viewer' });
+      await signIn(page, username, password);
+      await page.goto('/admin');
+      await page.getByRole('heading', { name: 'Access Denied' }).waitFor();
+      await page.getByRole('link', { name: 'Return to Home' }).waitFor();
+      await context.close();
+    }
+  });
+});
