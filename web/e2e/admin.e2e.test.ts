@@ -1,7 +1,8 @@
 /**
  * The admin dashboard in real browsers, as issue 6 is checked: an admin in one browser and a viewer in
  * another; the viewer's abusive message reaches the admin's queue live, the admin rejects it and it
- * disappears from the viewer's chat without reload; suspending the viewer ends their session. Also
+ * disappears from the viewer's chat without reload; a message reaches the viewer as a notification;
+ * suspending the viewer ends their session. Also
  * every tab renders on the demo data (screenshots for a person to look at), and non-admins are denied.
  */
 import { mkdirSync } from 'node:fs';
@@ -83,6 +84,16 @@ describe.skipIf(!ready)('admin dashboard', () => {
 
     await admin.page.getByRole('tab', { name: 'User Management' }).click();
     await admin.page.getByLabel('Search').fill('viewer@onair');
+    // A message arrives at once as a notification and stays in the bell until read.
+    await admin.page.getByRole('button', { name: 'Actions for viewer' }).click();
+    await admin.page.getByRole('menuitem', { name: 'Send message' }).click();
+    await admin.page.getByRole('dialog').getByLabel('Message').fill('Please keep the chat friendly.');
+    await admin.page.getByRole('dialog').getByRole('button', { name: 'Send message' }).click();
+    await viewer.page.getByText('Message from admin').waitFor({ timeout: 3000 });
+    await viewer.page.getByRole('button', { name: 'Notifications, 1 unread' }).click();
+    await viewer.page.getByLabel('Notifications').getByText('Please keep the chat friendly.').waitFor();
+    await viewer.page.keyboard.press('Escape');
+
     await admin.page.getByRole('button', { name: 'Actions for viewer' }).click();
     await admin.page.getByRole('menuitem', { name: 'Suspend user' }).click();
     await admin.page.getByRole('dialog').getByRole('button', { name: 'Suspend' }).click();

@@ -1,4 +1,5 @@
 import { Group } from '@mantine/core';
+import { NotificationsBell } from '../notifications/NotificationsBell';
 import { ConnectionIndicator } from './ConnectionIndicator';
 
 /**
@@ -9,6 +10,7 @@ export function HeaderStatus() {
   return (
     <Group gap="xs" wrap="nowrap" data-slot="header-status">
       <ConnectionIndicator />
+      <NotificationsBell />
     </Group>
   );
 }

@@ -1,0 +1,83 @@
+/**
+ * Personal notifications (an administrator's messages): a bell with the unread count, the list in a
+ * popover, a toast when one arrives live. Each stays until its recipient marks it read.
+ */
+import { useCallback } from 'react';
+import { ActionIcon, Badge, Button, Indicator, Popover, ScrollArea, Stack, Text } from '@mantine/core';
+import { IconBell } from '@tabler/icons-react';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Notification, Notifications } from '@onair/protocol';
+import { apiRequest } from '../../lib/api';
+import { useResyncOnReconnect, useSocketEvent } from '../../lib/live';
+import { toast } from '../../lib/toast';
+
+export const notificationQueries = {
+  list: () => queryOptions({ queryKey: ['/api/notifications'], queryFn: () => apiRequest<Notifications>('GET', '/api/notifications') }),
+};
+
+export function NotificationsBell() {
+  const client = useQueryClient();
+  const key = notificationQueries.list().queryKey;
+  const inbox = useQuery(notificationQueries.list());
+
+  const onArrival = useCallback(
+    (n: Notification) => {
+      client.setQueryData(key, (old) => (old ? { items: [n, ...old.items.filter((i) => i.id !== n.id)], unread: old.unread + 1 } : old));
+      toast({ title: `Message from ${n.from ?? 'an administrator'}`, description: n.text });
+    },
+    // key is a constant array rebuilt per render; the client is what matters.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [client],
+  );
+  useSocketEvent('notification:new', onArrival);
+  useResyncOnReconnect([key]);
+
+  const markRead = useMutation({
+    mutationFn: (id: number) => apiRequest<Notification>('POST', `/api/notifications/${id}/read`),
+    onSuccess: (read) =>
+      client.setQueryData(key, (old) =>
+        old ? { items: old.items.map((i) => (i.id === read.id ? read : i)), unread: Math.max(0, old.unread - (old.items.find((i) => i.id === read.id)?.read ? 0 : 1)) } : old,
+      ),
+  });
+
+  const unread = inbox.data?.unread ?? 0;
+  const items = inbox.data?.items ?? [];
+  return (
+    <Popover width={340} position="bottom-end" shadow="md" withinPortal>
+      <Popover.Target>
+        <Indicator label={unread} size={16} disabled={unread === 0} color="red" offset={4}>
+          <ActionIcon variant="subtle" size="lg" aria-label={unread ? `Notifications, ${unread} unread` : 'Notifications'}>
+            <IconBell size={20} />
+          </ActionIcon>
+        </Indicator>
+      </Popover.Target>
+      <Popover.Dropdown>
+        {items.length === 0 ? (
+          <Text size="sm" c="dimmed" ta="center" py="sm">
+            No notifications yet
+          </Text>
+        ) : (
+          <ScrollArea.Autosize mah={360}>
+            <Stack gap="xs" aria-label="Notifications">
+              {items.map((n) => (
+                <Stack key={n.id} gap={2} p={6} style={{ borderRadius: 6, background: n.read ? undefined : 'var(--mantine-color-default-hover)' }}>
+                  <Text size="xs" c="dimmed">
+                    {n.from ?? 'An administrator'} · {new Date(n.createdAt).toLocaleString()} {!n.read && <Badge size="xs">new</Badge>}
+                  </Text>
+                  <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+                    {n.text}
+                  </Text>
+                  {!n.read && (
+                    <Button size="compact-xs" variant="subtle" w="fit-content" onClick={() => markRead.mutate(n.id)} loading={markRead.isPending && markRead.variables === n.id}>
+                      Mark as read
+                    </Button>
+                  )}
+                </Stack>
+              ))}
+            </Stack>
+          </ScrollArea.Autosize>
+        )}
+      </Popover.Dropdown>
+    </Popover>
+  );
+}
