@@ -83,6 +83,71 @@ describe.skipIf(!ready)('foundation flows in Chromium', () => {
     await context.close();
   });
 
+  it('fills the sign-in form from a demo account, checks required fields, and reopens the tour from Tutorial', async () => {
+    const { page, context } = await app.newPerson({ tourDoneFor: 'creator' });
+    await page.goto('/auth');
+    await page.getByRole('button', { name: 'Sign In' }).last().click();
+    await page.getByText('Username is required').waitFor();
+    expect(await page.getByText('Password is required').isVisible()).toBe(true);
+    await page.getByRole('tab', { name: 'Sign Up' }).click();
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await page.getByText('Email is required').waitFor();
+    await page.getByRole('tab', { name: 'Sign In' }).click();
+
+    await page.getByRole('button', { name: 'Use the creator account' }).click();
+    expect(await page.getByLabel('Username').inputValue()).toBe('creator');
+    await page.getByRole('button', { name: 'Sign In' }).last().click();
+    await page.getByRole('button', { name: 'Logout' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/');
+    await page.getByText('Logged in as creator').waitFor();
+    expect(await page.getByTestId('onboarding-dialog').isVisible()).toBe(false);
+
+    await page.getByRole('button', { name: 'Tutorial' }).click();
+    const tour = page.getByTestId('onboarding-dialog');
+    await tour.getByText('Step 1 of 6').waitFor();
+    await tour.getByRole('button', { name: 'Skip Tutorial' }).click();
+    await tour.getByText('Step 6 of 6').waitFor();
+    expect(await tour.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('100');
+    await tour.getByRole('button', { name: 'Go to step 2: Streaming setup' }).click();
+    await tour.getByText('Step 2 of 6').waitFor();
+    expect(await tour.getByRole('button', { name: 'Go to step 5: Analytics and insights' }).isDisabled()).toBe(true);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => tour.isVisible()).toBe(false);
+    expect(await page.evaluate(() => localStorage.getItem('onair-onboarding-type'))).toBe('creator');
+    await context.close();
+  });
+
+  it('counts the landing figures from the data and scrolls to the features on Learn More', async () => {
+    const { page, context } = await app.newPerson();
+    const stats = await (await fetch(`${app.baseUrl}/api/public/stats`)).json();
+    await page.goto('/landing');
+    const row = page.getByRole('region', { name: 'Platform statistics' });
+    await row.getByText('Active Streams').waitFor();
+    await expect.poll(() => row.getByText(String(stats.activeStreams), { exact: true }).count()).toBeGreaterThan(0);
+    for (const sample of ['245+', '127K+', '45K+', '98.7%']) expect(await page.getByText(sample).count()).toBe(0);
+    await page.getByRole('button', { name: 'Learn More' }).click();
+    await expect.poll(() => page.getByRole('heading', { name: 'Everything a broadcaster needs' }).evaluate((el) => el.getBoundingClientRect().top < 300)).toBe(true);
+    await context.close();
+  });
+
+  it('shows Home figures from the API and a working menu on a small screen', async () => {
+    const { page, context } = await app.newPerson({ tourDoneFor: 'viewer', viewport: { width: 390, height: 844 } });
+    await signIn(page, 'viewer', 'viewer123');
+    const live = await page.evaluate(() => fetch('/api/content?live=true').then((r) => r.json()));
+    const summary = await page.evaluate(() => fetch('/api/analytics').then((r) => r.json()));
+    await page.getByTestId('stat-live-streams').getByText(String(live.length), { exact: true }).waitFor();
+    await page.getByTestId('stat-content-library').getByText(summary.totalContent.toLocaleString('en-US'), { exact: true }).waitFor();
+    for (const sample of ['12,543', '2,847']) expect(await page.getByText(sample).count()).toBe(0);
+
+    await page.getByRole('button', { name: 'Open navigation' }).click();
+    const nav = page.getByRole('navigation', { name: 'Main navigation' });
+    await nav.getByRole('link', { name: 'Church Mode' }).click();
+    await page.getByRole('heading', { name: 'Church Mode' }).waitFor();
+    expect(await page.getByText('Coming soon').isVisible()).toBe(true);
+    expect(new URL(page.url()).pathname).toBe('/church-mode');
+    await context.close();
+  });
+
   it('shows a failed sign-in as the spec toast', async () => {
     const { page, context } = await app.newPerson();
     await page.goto('/auth');

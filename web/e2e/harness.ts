@@ -5,7 +5,7 @@
  * server; the web build is shared and rebuilt only when web/ changed since the last build.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -89,6 +89,30 @@ export async function ensureBuilt(): Promise<void> {
   }
 }
 
+/**
+ * Copies the build next to the test's database, so that a rebuild started elsewhere while this server
+ * runs (vite empties dist/web first) cannot pull files from under the pages it serves. A copy taken
+ * in the middle of someone's build misses an asset its index.html names; then it is taken again.
+ */
+async function snapshotBuild(into: string): Promise<string> {
+  const source = path.join(REPO_ROOT, 'dist/web');
+  const target = path.join(into, 'web');
+  for (let attempt = 0; attempt < 20; attempt++) {
+    rmSync(target, { recursive: true, force: true });
+    try {
+      cpSync(source, target, { recursive: true });
+      const html = readFileSync(path.join(target, 'index.html'), 'utf8');
+      const assets = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+)"/g)].map((m) => m[1]!);
+      if (assets.length > 0 && assets.every((asset) => existsSync(path.join(target, asset)))) return target;
+    } catch {
+      // Caught the build half-written; wait and copy again.
+    }
+    await sleep(500);
+    await ensureBuilt();
+  }
+  throw new Error('could not take a complete copy of dist/web');
+}
+
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
@@ -124,6 +148,7 @@ export interface Server {
 export async function startServer(env: Record<string, string> = {}, timeoutMs = 60_000): Promise<Server> {
   await ensureBuilt();
   const dir = mkdtempSync(path.join(os.tmpdir(), 'onair-e2e-'));
+  const webDist = await snapshotBuild(dir);
   const port = await freePort();
   let output = '';
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'api/src/main.ts')], {
@@ -137,7 +162,7 @@ export async function startServer(env: Record<string, string> = {}, timeoutMs = 
       DATABASE_URL: path.join(dir, 'onair.db'),
       DATA_DIR: dir,
       SEED_DEMO: 'true',
-      WEB_DIST: path.join(REPO_ROOT, 'dist/web'),
+      WEB_DIST: webDist,
       SESSION_SECRET: 'e2e-secret-e2e-secret-e2e-secret-0123456789',
       ...env,
     },
@@ -223,5 +248,6 @@ export async function signIn(page: Page, username: string, password: string) {
   await page.getByLabel('Username').fill(username);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign In' }).last().click();
-  await page.getByRole('button', { name: 'Logout' }).waitFor();
+  // The header's status slot shows at every screen width (Logout moves into the menu on phones).
+  await page.locator('[data-slot="header-status"]').waitFor();
 }

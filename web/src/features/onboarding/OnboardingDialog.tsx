@@ -32,11 +32,15 @@ export function OnboardingDialog() {
     if (shouldShowTutorial) markStep(step.id);
   }, [shouldShowTutorial, step.id, markStep]);
 
-  /** Steps change with a 300 ms fade: out, switch, in. */
+  const switching = useRef<number | null>(null);
+  useEffect(() => () => window.clearTimeout(switching.current ?? undefined), []);
+
+  /** Steps change with a 300 ms fade: out, switch, in. Clicks during the fade are ignored. */
   const goTo = (next: number) => {
-    if (next === index || next < 0 || next >= steps.length) return;
+    if (switching.current !== null || next === index || next < 0 || next >= steps.length) return;
     setVisible(false);
-    window.setTimeout(() => {
+    switching.current = window.setTimeout(() => {
+      switching.current = null;
       setIndex(next);
       setVisible(true);
     }, TUTORIAL_TRANSITION_MS);
@@ -51,7 +55,7 @@ export function OnboardingDialog() {
           {(styles) => (
             <Stack style={styles} gap="sm" mih={180}>
               <Group>
-                <ThemeIcon size={48} radius="xl" variant="light">
+                <ThemeIcon size={48} radius="xl" variant="light" aria-hidden>
                   <Icon size={26} />
                 </ThemeIcon>
                 <div>
@@ -60,6 +64,11 @@ export function OnboardingDialog() {
                 </div>
               </Group>
               <Text>{step.content}</Text>
+              {step.action && (
+                <Text size="sm" c="brand" fw={600}>
+                  Try it: {step.action}
+                </Text>
+              )}
             </Stack>
           )}
         </Transition>
@@ -72,7 +81,8 @@ export function OnboardingDialog() {
               disabled={i > index}
               onClick={() => goTo(i)}
               style={{
-                width: 10,
+                width: i === index ? 22 : 10,
+                transition: `width ${TUTORIAL_TRANSITION_MS}ms ease`,
                 height: 10,
                 borderRadius: 5,
                 cursor: i <= index ? 'pointer' : 'not-allowed',
@@ -81,18 +91,18 @@ export function OnboardingDialog() {
             />
           ))}
         </Group>
-        <Group justify="space-between">
-          <Group gap="xs">
-            <Button variant="default" onClick={() => goTo(index - 1)} disabled={index === 0}>
-              Previous
-            </Button>
+        <Group justify="space-between" wrap="nowrap" gap="xs">
+          <Button variant="default" onClick={() => goTo(index - 1)} disabled={index === 0}>
+            Previous
+          </Button>
+          <Group gap="xs" wrap="nowrap">
             {!last && (
-              <Button variant="subtle" onClick={() => goTo(steps.length - 1)}>
+              <Button variant="subtle" color="gray" onClick={() => goTo(steps.length - 1)}>
                 Skip Tutorial
               </Button>
             )}
+            {last ? <Button onClick={complete}>Get Started</Button> : <Button onClick={() => goTo(index + 1)}>Next</Button>}
           </Group>
-          {last ? <Button onClick={complete}>Get Started</Button> : <Button onClick={() => goTo(index + 1)}>Next</Button>}
         </Group>
       </Stack>
     </Modal>

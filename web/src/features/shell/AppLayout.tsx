@@ -1,22 +1,18 @@
 import { useEffect, type ReactNode } from 'react';
-import { AppShell, Badge, Box, Burger, Button, Group, Text } from '@mantine/core';
+import { AppShell, Badge, Box, Burger, Group, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconHelp, IconLogout } from '@tabler/icons-react';
-import { useNavigate } from '@tanstack/react-router';
 import { connectFor } from '../../lib/socket';
 import { Brand } from '../../components/Brand';
 import { useAuth } from '../auth/AuthProvider';
 import { OnboardingDialog } from '../onboarding/OnboardingDialog';
-import { useOnboarding } from '../onboarding/store';
 import { HeaderStatus } from './HeaderStatus';
 import { DesktopNav, MobileNav } from './MainNav';
+import { SessionActions } from './SessionActions';
 
 /** The signed-in shell: brand bar (status, who is signed in, Tutorial, Logout) over the navigation row. */
 export function AppLayout({ children }: { children: ReactNode }) {
-  const { user, logout } = useAuth();
+  const { user } = useAuth();
   const [opened, { toggle, close }] = useDisclosure(false);
-  const navigate = useNavigate();
-  const restartTutorial = useOnboarding((s) => s.reset);
 
   useEffect(() => {
     connectFor(user?.id ?? null);
@@ -42,23 +38,16 @@ export function AppLayout({ children }: { children: ReactNode }) {
                 {user.role}
               </Badge>
             </Group>
-            <Button variant="subtle" color="gray" size="xs" leftSection={<IconHelp size={16} />} onClick={restartTutorial}>
-              Tutorial
-            </Button>
-            <Button
-              variant="default"
-              size="xs"
-              leftSection={<IconLogout size={16} />}
-              disabled={logout.isPending}
-              onClick={() => logout.mutate(undefined, { onSuccess: () => void navigate({ to: '/auth' }) })}
-            >
-              {logout.isPending ? 'Logging out...' : 'Logout'}
-            </Button>
+            <Box visibleFrom="sm">
+              <SessionActions />
+            </Box>
           </Group>
         </Group>
         <DesktopNav role={user.role} />
       </AppShell.Header>
-      <MobileNav opened={opened} onClose={close} role={user.role} username={user.username} />
+      <MobileNav opened={opened} onClose={close} role={user.role} username={user.username}>
+        <SessionActions onDone={close} fullWidth />
+      </MobileNav>
       <AppShell.Main>
         <Box maw={1280} mx="auto">
           {children}

@@ -1,5 +1,5 @@
-import { useEffect, useRef } from 'react';
-import { Box, Button, Drawer, NavLink, ScrollArea, Stack, Text, Badge, Group } from '@mantine/core';
+import { useEffect, useRef, type ReactNode } from 'react';
+import { Badge, Box, Button, Divider, Drawer, Group, NavLink, ScrollArea, Stack, Text } from '@mantine/core';
 import { Link, useRouterState } from '@tanstack/react-router';
 import type { Role } from '@onair/protocol';
 import { visibleNavItems, type NavItem } from './navItems';
@@ -22,7 +22,14 @@ export function DesktopNav({ role }: { role: Role }) {
   }, [pathname]);
 
   return (
-    <Box component="nav" aria-label="Main navigation" visibleFrom="md" px="md" h={44}>
+    <Box
+      component="nav"
+      aria-label="Main navigation"
+      visibleFrom="md"
+      px="md"
+      h={44}
+      style={{ maskImage: 'linear-gradient(to right, black calc(100% - 48px), transparent)' }}
+    >
       <ScrollArea type="hover" scrollbarSize={4} offsetScrollbars="x" h={44}>
         <Group gap={4} wrap="nowrap" h={44} align="center">
           {visibleNavItems(role).map((item) => {
@@ -58,11 +65,14 @@ export function MobileNav({
   onClose,
   role,
   username,
+  children,
 }: {
   opened: boolean;
   onClose: () => void;
   role: Role;
   username: string;
+  /** The session actions, at the bottom of the drawer. */
+  children: ReactNode;
 }) {
   const pathname = usePathname();
   return (
@@ -88,6 +98,8 @@ export function MobileNav({
             />
           ))}
         </nav>
+        <Divider />
+        {children}
       </Stack>
     </Drawer>
   );

@@ -1,0 +1,47 @@
+import { Button, Group } from '@mantine/core';
+import { IconHelp, IconLogout } from '@tabler/icons-react';
+import { useNavigate } from '@tanstack/react-router';
+import { useAuth } from '../auth/AuthProvider';
+import { useOnboarding } from '../onboarding/store';
+
+/**
+ * Tutorial (resets and reopens the tour) and Logout (back to the sign-in page). The header shows them
+ * on wide screens and the navigation drawer on narrow ones, so they never get squeezed out.
+ */
+export function SessionActions({ onDone, fullWidth = false }: { onDone?: () => void; fullWidth?: boolean }) {
+  const { logout } = useAuth();
+  const navigate = useNavigate();
+  const restartTutorial = useOnboarding((s) => s.reset);
+  return (
+    <Group gap="xs" wrap="nowrap" grow={fullWidth}>
+      <Button
+        variant="subtle"
+        color="gray"
+        size="xs"
+        leftSection={<IconHelp size={16} />}
+        onClick={() => {
+          restartTutorial();
+          onDone?.();
+        }}
+      >
+        Tutorial
+      </Button>
+      <Button
+        variant="default"
+        size="xs"
+        leftSection={<IconLogout size={16} />}
+        disabled={logout.isPending}
+        onClick={() =>
+          logout.mutate(undefined, {
+            onSuccess: () => {
+              onDone?.();
+              void navigate({ to: '/auth' });
+            },
+          })
+        }
+      >
+        {logout.isPending ? 'Logging out...' : 'Logout'}
+      </Button>
+    </Group>
+  );
+}
