@@ -72,37 +72,37 @@ export function OnboardingDialog() {
             </Stack>
           )}
         </Transition>
-        <Group justify="center" gap={6} aria-label="Tutorial steps">
-          {steps.map((s, i) => (
-            <UnstyledButton
-              key={s.id}
-              aria-label={`Go to step ${i + 1}: ${s.title}`}
-              aria-current={i === index ? 'step' : undefined}
-              disabled={i > index}
-              onClick={() => goTo(i)}
-              style={{
-                width: i === index ? 22 : 10,
-                transition: `width ${TUTORIAL_TRANSITION_MS}ms ease`,
-                height: 10,
-                borderRadius: 5,
-                cursor: i <= index ? 'pointer' : 'not-allowed',
-                background: i <= index ? 'var(--mantine-primary-color-filled)' : 'var(--mantine-color-default-border)',
-              }}
-            />
-          ))}
+        <Group justify="space-between" wrap="nowrap" mih={30}>
+          <Group gap={6} wrap="nowrap" aria-label="Tutorial steps">
+            {steps.map((s, i) => (
+              <UnstyledButton
+                key={s.id}
+                aria-label={`Go to step ${i + 1}: ${s.title}`}
+                aria-current={i === index ? 'step' : undefined}
+                disabled={i > index}
+                onClick={() => goTo(i)}
+                style={{
+                  width: i === index ? 22 : 10,
+                  transition: `width ${TUTORIAL_TRANSITION_MS}ms ease`,
+                  height: 10,
+                  borderRadius: 5,
+                  cursor: i <= index ? 'pointer' : 'not-allowed',
+                  background: i <= index ? 'var(--mantine-primary-color-filled)' : 'var(--mantine-color-default-border)',
+                }}
+              />
+            ))}
+          </Group>
+          {!last && (
+            <Button variant="subtle" color="gray" size="compact-sm" onClick={() => goTo(steps.length - 1)}>
+              Skip Tutorial
+            </Button>
+          )}
         </Group>
-        <Group justify="space-between" wrap="nowrap" gap="xs">
+        <Group justify="space-between" wrap="nowrap">
           <Button variant="default" onClick={() => goTo(index - 1)} disabled={index === 0}>
             Previous
           </Button>
-          <Group gap="xs" wrap="nowrap">
-            {!last && (
-              <Button variant="subtle" color="gray" onClick={() => goTo(steps.length - 1)}>
-                Skip Tutorial
-              </Button>
-            )}
-            {last ? <Button onClick={complete}>Get Started</Button> : <Button onClick={() => goTo(index + 1)}>Next</Button>}
-          </Group>
+          {last ? <Button onClick={complete}>Get Started</Button> : <Button onClick={() => goTo(index + 1)}>Next</Button>}
         </Group>
       </Stack>
     </Modal>
