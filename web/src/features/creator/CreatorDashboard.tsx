@@ -6,6 +6,7 @@ import { Link } from '@tanstack/react-router';
 import { LIST_LIMITS, type CreatorProfile, type CreatorStatus } from '@onair/protocol';
 import { AnalyticsView } from '../analytics/AnalyticsView';
 import { publicQueries } from '../public/queries';
+import { MultiLanguageManager } from '../languages/MultiLanguageManager';
 import { SatelliteReceivers } from '../satellite/SatelliteReceivers';
 import { ContentList } from './ContentList';
 import { CreateContentDialog } from './CreateContentDialog';
@@ -13,7 +14,7 @@ import { CreatorStats } from './CreatorStats';
 import { ProfileSetupCard } from './ProfileSetupCard';
 import { creatorQueries } from './queries';
 
-function LinkCard({ title, text, to, action }: { title: string; text: string; to: '/languages' | '/monetization'; action: string }) {
+function LinkCard({ title, text, to, action }: { title: string; text: string; to: '/monetization'; action: string }) {
   return (
     <Card withBorder radius="md" padding="lg">
       <Stack align="flex-start">
@@ -100,7 +101,7 @@ function Dashboard({ profile, status }: { profile: CreatorProfile; status: Creat
           <SatelliteReceivers />
         </Tabs.Panel>
         <Tabs.Panel value="languages" pt="md">
-          <LinkCard title="Languages" text="Translate titles and descriptions of your content for your audience." to="/languages" action="Open the languages manager" />
+          <MultiLanguageManager />
         </Tabs.Panel>
         <Tabs.Panel value="monetization" pt="md">
           <LinkCard title="Monetization" text="Subscriptions, donations and sponsorships for your channel." to="/monetization" action="Open monetization" />
