@@ -4,14 +4,14 @@
  * by Debian's Chromium through playwright-core (no browser download). Each test file gets its own
  * server; the web build is shared and rebuilt only when web/ changed since the last build.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { STORAGE_KEYS } from '@onair/protocol';
+import { startApiProcess } from '../../api/test/support/processes.ts';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -113,30 +113,6 @@ async function snapshotBuild(into: string): Promise<string> {
   throw new Error('could not take a complete copy of dist/web');
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-function stopProcess(child: ChildProcess): Promise<void> {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) return resolve();
-    const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
-    child.once('exit', () => {
-      clearTimeout(timer);
-      resolve();
-    });
-    child.kill('SIGTERM');
-  });
-}
-
 export interface Server {
   baseUrl: string;
   /** Everything the API printed, for failure messages. */
@@ -149,48 +125,31 @@ export async function startServer(env: Record<string, string> = {}, timeoutMs = 
   await ensureBuilt();
   const dir = mkdtempSync(path.join(os.tmpdir(), 'onair-e2e-'));
   const webDist = await snapshotBuild(dir);
-  const port = await freePort();
-  let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'api/src/main.ts')], {
-    cwd: REPO_ROOT,
-    env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'warn',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DATABASE_URL: path.join(dir, 'onair.db'),
-      DATA_DIR: dir,
-      SEED_DEMO: 'true',
-      WEB_DIST: webDist,
-      SESSION_SECRET: 'e2e-secret-e2e-secret-e2e-secret-0123456789',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout?.on('data', (d) => (output += d));
-  child.stderr?.on('data', (d) => (output += d));
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const stop = async () => {
-    await stopProcess(child);
-    rmSync(dir, { recursive: true, force: true });
-  };
-
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    if (child.exitCode !== null) {
-      await stop();
-      throw new Error(`API exited with ${child.exitCode}:\n${output}`);
-    }
-    const ok = await fetch(`${baseUrl}/api/public/config`).then((r) => r.ok, () => false);
-    if (ok) break;
-    if (Date.now() > deadline) {
-      await stop();
-      throw new Error(`API did not answer within ${timeoutMs} ms:\n${output}`);
-    }
-    await sleep(200);
+  const removeDir = () => rmSync(dir, { recursive: true, force: true });
+  try {
+    const api = await startApiProcess(
+      {
+        DATABASE_URL: path.join(dir, 'onair.db'),
+        DATA_DIR: dir,
+        SEED_DEMO: 'true',
+        WEB_DIST: webDist,
+        SESSION_SECRET: 'e2e-secret-e2e-secret-e2e-secret-0123456789',
+        ...env,
+      },
+      timeoutMs,
+    );
+    return {
+      baseUrl: api.url,
+      output: api.output,
+      stop: async () => {
+        await api.stop();
+        removeDir();
+      },
+    };
+  } catch (error) {
+    removeDir();
+    throw error;
   }
-  return { baseUrl, output: () => output, stop };
 }
 
 /** Headless Debian Chromium; every launch gets a fresh temporary profile from Playwright. */

@@ -11,6 +11,7 @@ import { PROCESSORS, type JobContext, type Processor, type WorkerEngines } from 
 export interface RunContext {
   jobId: string;
   userId: number | null;
+  /** 1 for the first attempt. */
   attempt: number;
   progress(percent: number, message: string): Promise<void>;
 }

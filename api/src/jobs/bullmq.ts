@@ -20,6 +20,7 @@ import {
   JobTimeoutError,
   jobNameOf,
   newJobId,
+  subscribeSafely,
   type EnqueueOptions,
   type JobEvent,
   type JobEventListener,
@@ -134,15 +135,7 @@ export class BullJobQueue implements JobQueue {
   }
 
   onEvent(listener: JobEventListener): () => void {
-    const safe = (event: JobEvent) => {
-      try {
-        listener(event);
-      } catch {
-        // A listener's bug must not stop the other listeners.
-      }
-    };
-    this.events.on('job', safe);
-    return () => this.events.off('job', safe);
+    return subscribeSafely(this.events, listener);
   }
 
   async schedule<N extends QueuedJobName>(name: N, payload: JobPayload<N>, everyMs: number): Promise<void> {

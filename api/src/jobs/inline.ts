@@ -14,6 +14,7 @@ import {
   JobFailedError,
   JobTimeoutError,
   newJobId,
+  subscribeSafely,
   type EnqueueOptions,
   type JobEvent,
   type JobEventListener,
@@ -104,15 +105,7 @@ export class InlineJobQueue implements JobQueue {
   }
 
   onEvent(listener: JobEventListener): () => void {
-    const safe = (event: JobEvent) => {
-      try {
-        listener(event);
-      } catch {
-        // A listener's bug must not stop the job or the other listeners.
-      }
-    };
-    this.events.on('job', safe);
-    return () => this.events.off('job', safe);
+    return subscribeSafely(this.events, listener);
   }
 
   async schedule<N extends QueuedJobName>(name: N, payload: JobPayload<N>, everyMs: number): Promise<void> {

@@ -4,6 +4,7 @@
  * and BullMQ (Redis, workers in their own processes).
  */
 import { randomUUID } from 'node:crypto';
+import type { EventEmitter } from 'node:events';
 import { isQueuedJobName, type JobPayload, type QueuedJobName } from '@onair/protocol';
 
 export type JobEventType = 'progress' | 'done' | 'failed';
@@ -60,17 +61,27 @@ export interface JobQueue {
   close(): Promise<void>;
 }
 
-/** What a driver hands the code that runs a job. */
-export interface RunContext {
-  jobId: string;
-  userId: number | null;
-  /** 1 for the first attempt. */
-  attempt: number;
-  progress(percent: number, message: string): Promise<void>;
-}
+/**
+ * What a driver hands the code that runs a job, and the runner itself: defined by the workers
+ * package, which owns the processors, and re-exported so the drivers need not know where it lives.
+ */
+export type { JobHandler, RunContext } from '@onair/workers';
 
-/** Runs one job: validates the payload, calls the job's processor, validates the result. */
-export type JobHandler = (name: QueuedJobName, payload: unknown, ctx: RunContext) => Promise<unknown>;
+/**
+ * Subscribes `listener` to a driver's job events so that a listener's bug cannot stop the job or
+ * the other listeners. Returns the unsubscribe function.
+ */
+export function subscribeSafely(events: EventEmitter, listener: JobEventListener): () => void {
+  const safe = (event: JobEvent) => {
+    try {
+      listener(event);
+    } catch {
+      // Swallowed on purpose: the emitter would otherwise stop calling the listeners after this one.
+    }
+  };
+  events.on('job', safe);
+  return () => events.off('job', safe);
+}
 
 export class JobFailedError extends Error {
   constructor(

@@ -50,19 +50,18 @@ export async function startApiProcess(env: Record<string, string>, timeoutMs = 6
     child.kill('SIGKILL');
     throw new Error(`API did not answer within ${timeoutMs} ms:\n${output}`);
   }
-  return {
-    url,
-    child,
-    output: () => output,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
-        child.once('exit', () => {
-          clearTimeout(timer);
-          resolve();
-        });
-        child.kill('SIGTERM');
-      }),
-  };
+  return { url, child, output: () => output, stop: () => stopProcess(child) };
+}
+
+/** SIGTERM, then SIGKILL if the process has not left within 5 s. */
+export function stopProcess(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
 }

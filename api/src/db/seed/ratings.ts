@@ -7,6 +7,7 @@
 import type { Transaction } from 'kysely';
 import type { Database } from '../schema.ts';
 import { SeededRandom } from './random.ts';
+import { watchedByAccount } from './watched.ts';
 
 /** Share of watched items a seeded account rates. */
 const RATE_CHANCE = 0.25;
@@ -14,32 +15,18 @@ const RATE_CHANCE = 0.25;
 export async function seedDemoRatings(trx: Transaction<Database>): Promise<number> {
   const rng = new SeededRandom(5151);
   const [watched, likes] = await Promise.all([
-    trx
-      .selectFrom('viewEvents')
-      .innerJoin('content', 'content.id', 'viewEvents.contentId')
-      .select((eb) => [
-        'viewEvents.userId',
-        'viewEvents.contentId',
-        'content.durationSeconds',
-        eb.fn.max<number>('viewEvents.watchSeconds').as('maxWatch'),
-        eb.fn.max<number>('viewEvents.createdAt').as('lastAt'),
-      ])
-      .where('viewEvents.userId', 'is not', null)
-      .groupBy(['viewEvents.userId', 'viewEvents.contentId', 'content.durationSeconds'])
-      .orderBy('viewEvents.userId')
-      .orderBy('viewEvents.contentId')
-      .execute(),
+    watchedByAccount(trx),
     trx.selectFrom('contentLikes').select(['userId', 'contentId']).execute(),
   ]);
   const liked = new Set(likes.map((l) => `${l.userId}:${l.contentId}`));
   const ratings = [];
   for (const w of watched) {
     if (w.durationSeconds <= 0 || !rng.chance(RATE_CHANCE)) continue;
-    const completion = Math.min(1, Number(w.maxWatch) / w.durationSeconds);
+    const completion = Math.min(1, w.maxWatch / w.durationSeconds);
     const base = liked.has(`${w.userId}:${w.contentId}`) ? 4.5 : 1.5 + completion * 3;
     const rating = Math.max(1, Math.min(5, Math.round(base + (rng.next() - 0.5) * 1.5)));
-    const at = Number(w.lastAt);
-    ratings.push({ userId: w.userId!, contentId: w.contentId, rating, createdAt: at, updatedAt: at });
+    const at = w.lastAt;
+    ratings.push({ userId: w.userId, contentId: w.contentId, rating, createdAt: at, updatedAt: at });
   }
   for (let i = 0; i < ratings.length; i += 500) await trx.insertInto('contentRatings').values(ratings.slice(i, i + 500)).execute();
   return ratings.length;

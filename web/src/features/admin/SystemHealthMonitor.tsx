@@ -7,7 +7,7 @@ import { Sparkline } from '@mantine/charts';
 import { loadHealth, type SystemHealth } from '@onair/protocol';
 import { formatRate, formatTime, formatUptime, loadColor, performanceColor } from './format';
 import { HEALTH_HISTORY_SIZE, useHealthHistory, useSystemHealth } from './live';
-import { Empty, ErrorText, Loading, Panel } from './parts';
+import { Counts, Empty, ErrorText, Loading, Panel } from './parts';
 
 interface Metric {
   label: string;
@@ -83,24 +83,14 @@ export function SystemHealthMonitor() {
         ))}
       </SimpleGrid>
       <Panel title="Errors">
-        <SimpleGrid cols={3}>
-          {(
-            [
-              ['Last 24 hours', h.errors.last24h],
-              ['Resolved', h.errors.resolved],
-              ['Pending', h.errors.pending],
-            ] as const
-          ).map(([label, n]) => (
-            <div key={label}>
-              <Text size="xs" c="dimmed">
-                {label}
-              </Text>
-              <Text fw={700} fz="lg">
-                {n.toLocaleString()}
-              </Text>
-            </div>
-          ))}
-        </SimpleGrid>
+        <Counts
+          cols={3}
+          items={[
+            ['Last 24 hours', h.errors.last24h],
+            ['Resolved', h.errors.resolved],
+            ['Pending', h.errors.pending],
+          ]}
+        />
       </Panel>
     </Stack>
   );

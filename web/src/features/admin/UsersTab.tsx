@@ -10,7 +10,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { AdminUsers, Role } from '@onair/protocol';
 import { useAuth } from '../auth/AuthProvider';
 import { countryName, formatTime } from './format';
-import { Empty, ErrorText, Loading, Panel } from './parts';
+import { Counts, Empty, ErrorText, Loading, Panel } from './parts';
 import { adminQueries } from './queries';
 import { UserActions } from './UserActions';
 
@@ -30,20 +30,7 @@ function Stats({ data }: { data: AdminUsers }) {
     ['Creator requests', s.pendingCreatorRequests],
     ['New this week', s.newThisWeek],
   ];
-  return (
-    <SimpleGrid cols={{ base: 2, sm: 3, md: 6 }}>
-      {figures.map(([label, n]) => (
-        <div key={label}>
-          <Text size="xs" c="dimmed">
-            {label}
-          </Text>
-          <Text fw={700} fz="lg">
-            {n.toLocaleString()}
-          </Text>
-        </div>
-      ))}
-    </SimpleGrid>
-  );
+  return <Counts cols={{ base: 2, sm: 3, md: 6 }} items={figures} />;
 }
 
 function Roles({ data }: { data: AdminUsers }) {

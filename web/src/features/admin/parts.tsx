@@ -1,6 +1,6 @@
 /** Small building blocks shared by the admin tabs. */
 import type { ReactNode } from 'react';
-import { Card, Group, Loader, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Card, Group, Loader, SimpleGrid, Stack, Text, ThemeIcon, Title, type SimpleGridProps } from '@mantine/core';
 import type { IconEye } from '@tabler/icons-react';
 
 /** One figure: a label, the value, and a line saying what it counts. */
@@ -39,6 +39,24 @@ export function Panel({ title, action, children }: { title: string; action?: Rea
         {children}
       </Stack>
     </Card>
+  );
+}
+
+/** A row of small labelled counts (account stats, error counts). */
+export function Counts({ items, cols }: { items: readonly (readonly [string, number])[]; cols: SimpleGridProps['cols'] }) {
+  return (
+    <SimpleGrid cols={cols}>
+      {items.map(([label, n]) => (
+        <div key={label}>
+          <Text size="xs" c="dimmed">
+            {label}
+          </Text>
+          <Text fw={700} fz="lg">
+            {n.toLocaleString()}
+          </Text>
+        </div>
+      ))}
+    </SimpleGrid>
   );
 }
 
