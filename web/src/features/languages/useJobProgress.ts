@@ -17,6 +17,16 @@ export interface JobView {
   error?: string;
 }
 
+function isFinal(view: JobView) {
+  return view.state === 'completed' || view.state === 'failed';
+}
+
+/** Whether a polled snapshot says more than what is shown: a final state, or further progress. */
+function isNewer(next: JobView, shown: JobView) {
+  if (isFinal(shown)) return false;
+  return isFinal(next) || next.progress >= shown.progress;
+}
+
 export function useJobProgress(jobId: string | null, on: { done(result: unknown): void; failed(error: string): void }) {
   const [view, setView] = useState<JobView | null>(null);
   const [pushed, setPushed] = useState(false);
@@ -32,7 +42,7 @@ export function useJobProgress(jobId: string | null, on: { done(result: unknown)
     const progress = (e: { jobId: string; progress: number; message: string }) => {
       if (e.jobId !== jobId) return;
       setPushed(true);
-      setView((v) => (v?.state === 'completed' || v?.state === 'failed' ? v : { state: 'active', progress: e.progress, message: e.message }));
+      setView((v) => (v && isFinal(v) ? v : { state: 'active', progress: e.progress, message: e.message }));
     };
     const done = (e: { jobId: string; result: unknown }) => {
       if (e.jobId !== jobId) return;
@@ -54,7 +64,7 @@ export function useJobProgress(jobId: string | null, on: { done(result: unknown)
     };
   }, [jobId]);
 
-  const finished = view?.state === 'completed' || view?.state === 'failed';
+  const finished = view !== null && isFinal(view);
   const polled = useQuery({
     queryKey: ['/api/jobs', jobId],
     queryFn: () => apiRequest<JobStatus>('GET', `/api/jobs/${jobId}`),
@@ -62,7 +72,9 @@ export function useJobProgress(jobId: string | null, on: { done(result: unknown)
     refetchInterval: pushed || finished ? false : 1000,
   });
   useEffect(() => {
-    if (polled.data && polled.data.id === jobId) setView((v) => (v?.state === 'completed' || v?.state === 'failed' ? v : polled.data));
+    // A poll that was in flight when the first event arrived carries an older state: the pushed
+    // events are newer, so a snapshot never moves the bar backwards or reopens a finished job.
+    if (polled.data && polled.data.id === jobId) setView((v) => (v && !isNewer(polled.data, v) ? v : polled.data));
   }, [polled.data, jobId]);
 
   useEffect(() => {

@@ -1,0 +1,168 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import type { AiRecommendation, Content, EnginesReport, User } from '@onair/protocol';
+import { chromiumAvailable, signIn, startApp, type App } from './harness.ts';
+
+const ready = chromiumAvailable();
+
+const NEWS = [
+  'The city council approved a new budget for public transport on Tuesday after a long debate.',
+  'The plan adds forty electric buses and extends two tram lines to the northern suburbs by 2028.',
+  'Officials said fares will stay the same for at least two years, despite rising energy costs.',
+  'Construction of the tram extension is expected to start next spring and to last three years.',
+  'Residents welcomed the plan but asked for more night services and safer bus stops.',
+  'The opposition voted against the budget, saying the council had underestimated the cost of the trams.',
+].join(' ');
+
+/** Three paragraphs, so the job reports progress part by part. */
+const ARTICLE = [
+  'The house by the river is big. We play music there every night.',
+  'The children read books in the garden. The teacher likes the new school.',
+  'The market opens early in the morning. People buy bread, fish and fruit.',
+].join('\n\n');
+
+const toast = (page: Page, title: string) => page.getByText(title, { exact: true }).first().waitFor({ timeout: 20_000 });
+const getJson = <T,>(page: Page, url: string) => page.evaluate((u) => fetch(u).then((r) => r.json()), url) as Promise<T>;
+
+/** Picks an option of a Mantine Select by its label, typing to filter as a keyboard user would. */
+async function choose(page: Page, label: string, option: string) {
+  const input = page.locator('input:visible').and(page.getByLabel(new RegExp(`^${label}`))).first();
+  await input.click();
+  if (await input.isEditable()) await input.fill(option.slice(0, 12));
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+describe.skipIf(!ready)('AI features and languages in the browser', () => {
+  let app: App;
+  beforeAll(async () => {
+    app = await startApp();
+  });
+  afterAll(() => app?.stop());
+
+  it('summarizes a real news paragraph into fewer whole sentences and shows the compression', async () => {
+    const { page, context } = await app.newPerson({ tourDoneFor: 'viewer' });
+    await signIn(page, 'viewer', 'viewer123');
+    await page.goto('/ai');
+    await page.getByRole('button', { name: 'Summarize' }).click();
+    await toast(page, 'Input Required');
+
+    await page.getByLabel('Text to summarize').fill(NEWS);
+    await page.getByRole('button', { name: 'Summarize' }).click();
+    await toast(page, 'Summary Generated');
+    const card = page.getByTestId('summary-result');
+    const summary = (await card.locator('p').nth(1).textContent()) ?? '';
+    // Whole sentences of the input, fewer of them than it had.
+    const sentences = summary.split(/(?<=\.)\s+/).filter(Boolean);
+    expect(sentences.length).toBeGreaterThan(0);
+    expect(sentences.length).toBeLessThan(6);
+    for (const s of sentences) expect(NEWS).toContain(s);
+    const percent = Math.round((1 - summary.length / NEWS.length) * 100);
+    await card.getByText(`${percent}% compression`).waitFor();
+    await context.close();
+  });
+
+  it('shows two demo viewers different recommendations whose reasons come from their own viewing', async () => {
+    const lists: AiRecommendation[][] = [];
+    for (const [username, password] of [
+      ['viewer', 'viewer123'],
+      ['listener', 'listener123'],
+    ] as const) {
+      const { page, context } = await app.newPerson({ tourDoneFor: 'viewer' });
+      await signIn(page, username, password);
+      await page.goto('/ai');
+      await page.getByRole('tab', { name: 'Recommendations' }).click();
+      await page.getByTestId('recommendation').first().waitFor({ timeout: 20_000 });
+      const list = await getJson<AiRecommendation[]>(page, '/api/ai-recommendations');
+      expect(list.length).toBeGreaterThan(0);
+      const cards = page.getByTestId('recommendation');
+      expect(await cards.count()).toBe(list.length);
+      await cards.first().getByText(list[0]!.reason).waitFor();
+      await page.getByRole('button', { name: 'Refresh' }).click();
+      await toast(page, 'Recommendations Updated');
+      lists.push(list);
+      await context.close();
+    }
+    const [a, b] = lists.map((l) => l.map((r) => r.contentId).join(','));
+    expect(a).not.toBe(b);
+  });
+
+  it('translates an English item into Spanish, French and Portuguese with a moving progress bar, and marks German as missing its engine', async () => {
+    const { page, context } = await app.newPerson({ tourDoneFor: 'creator' });
+    await signIn(page, 'creator', 'creator123');
+    await page.goto('/languages');
+    const engines = await getJson<EnginesReport>(page, '/api/ai/engines');
+    const me = await getJson<User>(page, '/api/user');
+    const item = (await getJson<Content[]>(page, '/api/content')).find((c) => c.creatorId === me.id && c.language === 'en')!;
+    expect(item).toBeDefined();
+
+    // German has no engine here without TRANSLATE_URL: the page says so and how to get one.
+    const german = engines.languages.find((l) => l.code === 'de')!;
+    expect(german.available).toBe(false);
+    await page.getByTestId('language-de').getByText('no engine').waitFor();
+    await page.getByTestId('language-de').getByText(german.hint!).waitFor();
+
+    await choose(page, 'Content', `${item.title} (English)`);
+    await page.getByRole('button', { name: 'Add Translation' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('tab', { name: 'AI' }).click();
+    await dialog.getByLabel('Text').fill(ARTICLE);
+    await dialog.locator('input:visible').and(dialog.getByLabel(/^Target language/)).click();
+    expect(await page.getByRole('option', { name: 'German (no engine here)' }).getAttribute('data-combobox-disabled')).toBe('true');
+    await page.keyboard.press('Escape');
+
+    const available = (code: string) => engines.languages.find((l) => l.code === code)?.available;
+    for (const [code, name] of [
+      ['es', 'Spanish'],
+      ['fr', 'French'],
+      ['pt', 'Portuguese'],
+    ] as const) {
+      if (!available(code)) throw new Error(`${name} needs Apertium here: run npm run setup:system`);
+      if (code !== 'es') {
+        await page.getByRole('button', { name: 'Add Translation' }).click();
+        await dialog.getByRole('tab', { name: 'AI' }).click();
+        await dialog.getByLabel('Text').fill(ARTICLE);
+      }
+      await choose(page, 'Target language', name);
+      // Record every percentage the progress bar shows, from the first render on.
+      await page.evaluate(() => {
+        const seen: number[] = [];
+        (window as unknown as { seenProgress: number[] }).seenProgress = seen;
+        new MutationObserver(() => {
+          const text = document.querySelector('[data-testid="ai-translation-progress"]')?.textContent ?? '';
+          const match = /^(\d+)%/.exec(text);
+          if (match && Number(match[1]) !== seen.at(-1)) seen.push(Number(match[1]));
+        }).observe(document.body, { subtree: true, childList: true, characterData: true });
+      });
+      await dialog.getByRole('button', { name: 'Translate' }).click();
+      // The toast of the previous language may still be up: wait for this one's own text.
+      await toast(page, `“${item.title}” is now available in ${name}.`);
+      const seen = await page.evaluate(() => (window as unknown as { seenProgress: number[] }).seenProgress);
+      expect(seen.length).toBeGreaterThanOrEqual(2);
+      expect([...seen].sort((x, y) => x - y)).toEqual(seen);
+      const row = page.getByTestId('translations').getByRole('row').filter({ hasText: name });
+      await row.getByText('AI', { exact: true }).waitFor();
+    }
+
+    const stored = await getJson<{ language: string; aiGenerated: boolean; description: string }[]>(page, `/api/content/${item.id}/translations`);
+    const byLanguage = new Map(stored.map((t) => [t.language, t]));
+    expect(byLanguage.get('es')?.description).toMatch(/casa/i);
+    expect(byLanguage.get('fr')?.description).toMatch(/maison/i);
+    expect(byLanguage.get('pt')?.description).toMatch(/casa/i);
+    for (const code of ['es', 'fr', 'pt']) expect(byLanguage.get(code)?.aiGenerated).toBe(true);
+
+    // The API refuses German with the reason, as the page's alert would show it.
+    const refused = await page.evaluate(
+      (id) =>
+        fetch('/api/translate', {
+          method: 'POST',
+          credentials: 'include',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({ text: 'Good evening', targetLanguage: 'de', contentId: id }),
+        }).then(async (r) => ({ status: r.status, body: await r.text() })),
+      item.id,
+    );
+    expect(refused.status).toBe(422);
+    expect(refused.body).toMatch(/German.*TRANSLATE_URL/);
+    await context.close();
+  });
+});
