@@ -1,5 +1,6 @@
 export * from './constants.ts';
 export * from './entities.ts';
+export * from './ids.ts';
 export * from './rooms.ts';
 export * from './events.ts';
 export * from './api/auth.ts';

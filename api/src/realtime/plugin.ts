@@ -12,7 +12,7 @@ import { createAdapter } from '@socket.io/redis-streams-adapter';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { Server } from 'socket.io';
-import { DEVICE_TYPES, rooms, type ViewDevice } from '@onair/protocol';
+import { DEVICE_TYPES, idField, rooms, type ViewDevice } from '@onair/protocol';
 import { z } from 'zod';
 import { notFound } from '../http/errors.ts';
 import { parseOr400 } from '../http/validate.ts';
@@ -38,7 +38,7 @@ declare module 'fastify' {
 export const RECOVERY_WINDOW_MS = 2 * 60_000;
 
 const WatchRequestSchema = z.object({
-  contentId: z.number({ error: 'contentId is required' }).int().positive(),
+  contentId: idField('contentId'),
   device: z.enum(DEVICE_TYPES).default('web'),
 });
 

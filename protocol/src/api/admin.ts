@@ -4,6 +4,7 @@
  * Every /api/admin/* call answers 401 signed out and 403 for anyone but an admin.
  */
 import { z } from 'zod';
+import { idParam } from '../ids.ts';
 import {
   ADMIN_CONTENT_PERIODS,
   ADMIN_REGION_PERIODS,
@@ -48,7 +49,7 @@ export type RoleShare = z.infer<typeof RoleShareSchema>;
 
 /** `:id` of a user, a moderation item or a curation. */
 export const AdminIdParamsSchema = z.object({
-  id: z.coerce.number({ error: 'id must be a number' }).int({ error: 'id must be a whole number' }).positive({ error: 'id must be a positive number' }),
+  id: idParam('id'),
 });
 
 // ---- GET /api/admin/content-metrics -------------------------------------------------------------

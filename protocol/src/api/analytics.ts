@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idField, idParam } from '../ids.ts';
 import { DEVICE_TYPES } from '../constants.ts';
 import { AnalyticsSummarySchema, ViewershipRecordSchema } from '../entities.ts';
 
@@ -12,7 +13,7 @@ export const VIEWERSHIP_MAX_DAYS = 365;
  * caller: a creator's own content, everything for an admin, a viewer's own watch history.
  */
 export const ViewershipQuerySchema = z.object({
-  contentId: z.coerce.number({ error: 'contentId must be a number' }).int().positive({ error: 'contentId must be a positive number' }).optional(),
+  contentId: idParam('contentId').optional(),
   days: z.coerce
     .number({ error: 'days must be a number' })
     .int({ error: 'days must be a whole number' })
@@ -46,7 +47,7 @@ export const MAX_RECORDED_WATCH_SECONDS = 24 * 3600;
 
 /** POST /api/analytics/record: a finished view from a player without a live socket. */
 export const ViewRecordRequestSchema = z.object({
-  contentId: z.number({ error: 'contentId is required' }).int().positive({ error: 'contentId must be a positive number' }),
+  contentId: idField('contentId'),
   device: z.enum(DEVICE_TYPES, { error: `device must be one of ${DEVICE_TYPES.join(', ')}` }),
   watchSeconds: z
     .number({ error: 'watchSeconds is required' })

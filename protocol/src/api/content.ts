@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idParam } from '../ids.ts';
 import { CURATION_REGIONS } from '../constants.ts';
 import { ContentSchema, ContentTypeSchema } from '../entities.ts';
 
@@ -8,7 +9,7 @@ export const ContentListQuerySchema = z.object({
     .optional()
     .transform((v) => (v === undefined ? undefined : v === 'true')),
   type: ContentTypeSchema.optional(),
-  creatorId: z.coerce.number().int().positive().optional(),
+  creatorId: idParam('creatorId').optional(),
   limit: z.coerce.number().int().min(1).max(500, { error: 'limit must be at most 500' }).optional(),
   /** Orders regionally curated items first for this region; by default the signed-in viewer's own. */
   region: z.enum(CURATION_REGIONS, { error: `region must be one of ${CURATION_REGIONS.join(', ')}` }).optional(),
@@ -29,4 +30,4 @@ export const ContentCreateRequestSchema = z.object({
 export type ContentCreateRequest = z.input<typeof ContentCreateRequestSchema>;
 
 export const ContentListResponseSchema = z.array(ContentSchema);
-export const ContentIdParamsSchema = z.object({ id: z.coerce.number({ error: 'id must be a number' }).int().positive() });
+export const ContentIdParamsSchema = z.object({ id: idParam('id') });

@@ -3,6 +3,7 @@
  * GET/POST /api/creator, GET /api/creators/{userId}, POST/DELETE /api/creators/{userId}/subscribe.
  */
 import { z } from 'zod';
+import { idParam } from '../ids.ts';
 import { CreatorProfileSchema, Id } from '../entities.ts';
 
 export const CREATOR_HANDLE = { min: 3, max: 30, pattern: /^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/ } as const;
@@ -51,7 +52,7 @@ export const CreatorStateSchema = z.object({
 export type CreatorState = z.infer<typeof CreatorStateSchema>;
 
 export const CreatorIdParamsSchema = z.object({
-  userId: z.coerce.number({ error: 'userId must be a number' }).int().positive({ error: 'userId must be a positive number' }),
+  userId: idParam('userId'),
 });
 
 /** GET /api/creators/{userId}: a creator's public card, with whether the caller subscribes. */

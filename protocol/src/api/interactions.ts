@@ -3,6 +3,7 @@
  * events: a message sent over the socket is parsed by the same schema as one sent by POST.
  */
 import { z } from 'zod';
+import { idField, idParam } from '../ids.ts';
 import { ChatMessageSchema, GamificationProfileSchema, PollSchema } from '../entities.ts';
 
 export const CHAT_MESSAGE_MAX_LENGTH = 500;
@@ -10,10 +11,10 @@ export const QUESTION_MAX_LENGTH = 500;
 export const POLL_OPTIONS = { min: 2, max: 6 } as const;
 export const POLL_DURATION_SECONDS = { min: 30, max: 24 * 3600, default: 330 } as const;
 
-const optionalContentId = z.number({ error: 'contentId must be a number' }).int().positive().nullable().optional();
+const optionalContentId = idField('contentId').nullable().optional();
 
 export const ChatRecentQuerySchema = z.object({
-  contentId: z.coerce.number({ error: 'contentId must be a number' }).int().positive().optional(),
+  contentId: idParam('contentId').optional(),
   limit: z.coerce.number().int().min(1).max(200, { error: 'limit must be at most 200' }).optional(),
 });
 
@@ -52,7 +53,7 @@ export const PollCreateRequestSchema = z.object({
 export type PollCreateRequest = z.input<typeof PollCreateRequestSchema>;
 
 export const PollVoteRequestSchema = z.object({
-  pollId: z.number({ error: 'pollId is required' }).int().positive(),
+  pollId: idField('pollId'),
   optionIndex: z.number({ error: 'optionIndex is required' }).int().min(0, { error: 'optionIndex must be 0 or more' }),
 });
 export type PollVoteRequest = z.infer<typeof PollVoteRequestSchema>;
@@ -87,7 +88,7 @@ export const QnaSubmitRequestSchema = z.object({
 export type QnaSubmitRequest = z.input<typeof QnaSubmitRequestSchema>;
 
 export const QnaListQuerySchema = z.object({
-  contentId: z.coerce.number({ error: 'contentId must be a number' }).int().positive().optional(),
+  contentId: idParam('contentId').optional(),
 });
 
 export const AchievementClaimRequestSchema = z.object({

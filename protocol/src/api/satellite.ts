@@ -3,6 +3,7 @@
  * GET/POST /api/satellite-receivers, PATCH /api/satellite-receivers/{deviceId}/status.
  */
 import { z } from 'zod';
+import { idParam } from '../ids.ts';
 import { RECEIVER_MODELS } from '../constants.ts';
 
 export const RECEIVER_STATUSES = ['online', 'offline', 'error'] as const;
@@ -57,5 +58,5 @@ export const ReceiverStatusRequestSchema = z.object({
 
 /** Admins acting on someone else's receiver name the owner (device ids are unique per owner only). */
 export const ReceiverOwnerQuerySchema = z.object({
-  ownerId: z.coerce.number({ error: 'ownerId must be a number' }).int().positive({ error: 'ownerId must be a positive number' }).optional(),
+  ownerId: idParam('ownerId').optional(),
 });

@@ -5,6 +5,7 @@
  * /api/creator/streaming/key/regenerate; socket event `streams:active` to `creator:{userId}`.
  */
 import { z } from 'zod';
+import { idField, idParam } from '../ids.ts';
 import { CONTENT_TYPES, STREAM_BITRATE, STREAM_DEFAULTS, STREAM_DESTINATIONS, STREAM_RESOLUTIONS } from '../constants.ts';
 import { Id, IsoDate } from '../entities.ts';
 
@@ -82,7 +83,7 @@ export const StreamConfigSchema = z.object({
 export type StreamConfig = z.infer<typeof StreamConfigSchema>;
 
 export const StreamStartRequestSchema = z.object({
-  configId: z.number({ error: 'configId is required' }).int().positive({ error: 'configId must be a positive number' }),
+  configId: idField('configId'),
 });
 export type StreamStartRequest = z.infer<typeof StreamStartRequestSchema>;
 
@@ -95,7 +96,7 @@ export const StreamStartResponseSchema = z.object({
 });
 export type StreamStartResponse = z.infer<typeof StreamStartResponseSchema>;
 
-export const StreamIdParamsSchema = z.object({ id: z.coerce.number({ error: 'id must be a number' }).int().positive({ error: 'id must be a positive number' }) });
+export const StreamIdParamsSchema = z.object({ id: idParam('id') });
 
 export const StreamStopResponseSchema = z.object({
   streamId: Id,

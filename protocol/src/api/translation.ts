@@ -3,6 +3,7 @@
  * (POST /api/translate runs a translation job and answers 202 with its id at once).
  */
 import { z } from 'zod';
+import { idParam } from '../ids.ts';
 import { Id, TranslationSchema } from '../entities.ts';
 import { resolveLanguage } from '../jobs/common.ts';
 import { TRANSLATION_TEXT_MAX } from '../jobs/translation.ts';
@@ -29,7 +30,7 @@ export const TranslateRequestSchema = z.object({
     .min(1, { error: 'text is required' })
     .max(TRANSLATION_TEXT_MAX, { error: `text must be at most ${TRANSLATION_TEXT_MAX} characters` }),
   targetLanguage: LanguageInputSchema('targetLanguage'),
-  contentId: z.coerce.number({ error: 'contentId is required' }).int({ error: 'contentId must be a content id' }).positive({ error: 'contentId must be a content id' }),
+  contentId: idParam('contentId'),
 });
 export type TranslateRequest = z.input<typeof TranslateRequestSchema>;
 

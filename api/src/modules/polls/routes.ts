@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
+import { idParam } from '@onair/protocol';
 import { z } from 'zod';
 import { parseOr400 } from '../../http/validate.ts';
 import { activePolls, presentPolls } from './repository.ts';
 import { createPoll, vote } from './service.ts';
 
-const ActiveQuerySchema = z.object({ contentId: z.coerce.number({ error: 'contentId must be a number' }).int().positive().optional() });
+const ActiveQuerySchema = z.object({ contentId: idParam('contentId').optional() });
 
 export default async function pollRoutes(app: FastifyInstance) {
   app.get('/api/polls/active', { preHandler: app.requireUser }, async (request) => {
