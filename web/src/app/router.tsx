@@ -3,7 +3,7 @@
  * session guard lives on the root route (see routes/__root.tsx); role guards on their routes.
  */
 import { createRouter } from '@tanstack/react-router';
-import { NotFound } from '../features/shell/StatusScreens';
+import { NotFound, PageLoading } from '../features/shell/StatusScreens';
 import { rootRoute } from '../routes/__root';
 import { adminRoute } from '../routes/admin';
 import { aiRoute } from '../routes/ai';
@@ -47,7 +47,13 @@ const routeTree = rootRoute.addChildren([
   watchRoute,
 ]);
 
-export const router = createRouter({ routeTree, defaultNotFoundComponent: NotFound });
+export const router = createRouter({
+  routeTree,
+  defaultNotFoundComponent: NotFound,
+  defaultPendingComponent: PageLoading,
+  // Pages load their code on first visit; fetch it as soon as a link is hovered or focused.
+  defaultPreload: 'intent',
+});
 
 declare module '@tanstack/react-router' {
   interface Register {

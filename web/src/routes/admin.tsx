@@ -1,8 +1,10 @@
-import { createRoute } from '@tanstack/react-router';
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { RequireRole } from '../features/shell/RequireRole';
-import { AdminPage } from '../features/admin/AdminPage';
 import { AccessDenied } from '../features/shell/StatusScreens';
 import { rootRoute } from './__root';
+
+// Loaded when first opened, so the first screen does not wait for this page's code.
+const AdminPage = lazyRouteComponent(() => import('../features/admin/AdminPage'), 'AdminPage');
 
 /** Administrators only (spec §6); every /api/admin call is refused to others by the server too. */
 function Admin() {

@@ -1,7 +1,9 @@
-import { createRoute } from '@tanstack/react-router';
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { useAuth } from '../features/auth/AuthProvider';
-import { InteractionsPage } from '../features/interactions/InteractionsPage';
 import { rootRoute } from './__root';
+
+// Loaded when first opened, so the first screen does not wait for this page's code.
+const InteractionsPage = lazyRouteComponent(() => import('../features/interactions/InteractionsPage'), 'InteractionsPage');
 
 function Interactions() {
   const { user } = useAuth();

@@ -1,5 +1,7 @@
-import { createRoute } from '@tanstack/react-router';
-import { LanguagesPage } from '../features/languages/LanguagesPage';
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { rootRoute } from './__root';
+
+// Loaded when first opened, so the first screen does not wait for this page's code.
+const LanguagesPage = lazyRouteComponent(() => import('../features/languages/LanguagesPage'), 'LanguagesPage');
 
 export const languagesRoute = createRoute({ getParentRoute: () => rootRoute, path: '/languages', component: LanguagesPage });

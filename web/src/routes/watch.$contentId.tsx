@@ -1,6 +1,8 @@
-import { createRoute } from '@tanstack/react-router';
-import { WatchPage } from '../features/watch/WatchPage';
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { rootRoute } from './__root';
+
+// Loaded when first opened, so the first screen does not wait for this page's code.
+const WatchPage = lazyRouteComponent(() => import('../features/watch/WatchPage'), 'WatchPage');
 
 function Watch() {
   const { contentId } = watchRoute.useParams();

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Badge, Button, Card, Center, List, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Badge, Button, Card, Center, List, Loader, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconLock, IconMoodEmpty, IconPoint, IconTools } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 
@@ -15,6 +15,15 @@ function StatusCard({ icon, title, children }: { icon: ReactNode; title: string;
           {children}
         </Stack>
       </Card>
+    </Center>
+  );
+}
+
+/** Shown while a page's code or data is on its way. */
+export function PageLoading() {
+  return (
+    <Center py="xl" role="status" aria-label="Loading page">
+      <Loader />
     </Center>
   );
 }
