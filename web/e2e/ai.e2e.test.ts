@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { AiRecommendation, Content, EnginesReport, User } from '@onair/protocol';
-import { chromiumAvailable, signIn, startApp, type App } from './harness.ts';
+import { chromiumAvailable, signIn, startApp, toast, type App } from './harness.ts';
 
 const ready = chromiumAvailable();
 
@@ -21,7 +21,6 @@ const ARTICLE = [
   'The market opens early in the morning. People buy bread, fish and fruit.',
 ].join('\n\n');
 
-const toast = (page: Page, title: string) => page.getByText(title, { exact: true }).first().waitFor({ timeout: 20_000 });
 const getJson = <T,>(page: Page, url: string) => page.evaluate((u) => fetch(u).then((r) => r.json()), url) as Promise<T>;
 
 /** Picks an option of a Mantine Select by its label, typing to filter as a keyboard user would. */

@@ -1,12 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { ViewershipTotals } from '@onair/protocol';
-import { chromiumAvailable, signIn, startApp, type App } from './harness.ts';
+import { chromiumAvailable, connected, signIn, startApp, toast, type App } from './harness.ts';
 
 const ready = chromiumAvailable();
 
-const toast = (page: Page, title: string) => page.getByText(title, { exact: true }).first().waitFor({ timeout: 10_000 });
-const connected = (page: Page) => page.getByTestId('connection-indicator').and(page.locator('[data-status="connected"]')).waitFor({ timeout: 15_000 });
 
 describe.skipIf(!ready)('creators in the browser', () => {
   let app: App;

@@ -210,3 +210,13 @@ export async function signIn(page: Page, username: string, password: string) {
   // The header's status slot shows at every screen width (Logout moves into the menu on phones).
   await page.locator('[data-slot="header-status"]').waitFor();
 }
+
+/** Waits for a toast (or any text) to show, exactly as written. */
+export function toast(page: Page, text: string, timeoutMs = 20_000) {
+  return page.getByText(text, { exact: true }).first().waitFor({ timeout: timeoutMs });
+}
+
+/** Waits until the shell's connection indicator says the socket is connected. */
+export function connected(page: Page) {
+  return page.getByTestId('connection-indicator').and(page.locator('[data-status="connected"]')).waitFor({ timeout: 15_000 });
+}
