@@ -54,6 +54,30 @@ describe.each(dialects)('data layer on %s', (dialect) => {
     expect(types.map((r) => r.type).sort()).toEqual(['podcast', 'radio', 'tv']);
   });
 
+  it('writes a chat history whose flagged lines are in the moderation queue, old ones decided and hidden when rejected', async () => {
+    const d = await fresh();
+    await seedDemo(d.db.kysely, { now: NOW, contentItems: 30, audienceSize: 40, viewEvents: 800, liveItems: 2, chatMessages: 200 });
+    const db = d.db.kysely;
+    const messages = await db.selectFrom('chatMessages').selectAll().execute();
+    expect(messages).toHaveLength(200);
+    expect(new Set(messages.map((m) => m.contentId)).size).toBe(3); // the lobby and both live rooms
+    const items = await db.selectFrom('moderationItems').selectAll().execute();
+    const flagged = messages.filter((m) => m.flagged === 1);
+    expect(items.map((i) => i.targetId).sort()).toEqual(flagged.map((m) => m.id).sort());
+    expect(new Set(items.map((i) => i.status))).toEqual(new Set(['pending', 'approved', 'rejected']));
+    for (const item of items) {
+      const message = messages.find((m) => m.id === item.targetId)!;
+      expect(message.hidden).toBe(item.status === 'rejected' ? 1 : 0);
+      // Profanity is masked in what viewers see; the excerpt keeps the original for the moderator.
+      if (item.reason.startsWith('Profanity')) expect(message.message).toContain('*');
+      if (item.status === 'pending') expect(NOW - item.createdAt).toBeLessThanOrEqual(12 * 3600 * 1000);
+      else expect(Number(item.decidedAt)).toBeGreaterThan(item.createdAt);
+    }
+    const actions = await db.selectFrom('adminActions').select(['action', 'targetId']).execute();
+    const decided = items.filter((i) => i.status !== 'pending');
+    expect(actions.filter((a) => a.action.startsWith('moderation.')).map((a) => a.targetId).sort()).toEqual(decided.map((i) => i.id).sort());
+  });
+
   it('enforces unique usernames and emails in the schema itself', async () => {
     const d = await fresh();
     const user = {

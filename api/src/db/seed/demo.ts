@@ -18,6 +18,7 @@ import {
   SEED_CREATORS,
 } from './catalog.ts';
 import { DEMO_ACCOUNTS } from './demo-accounts.ts';
+import { seedDemoChat } from './chat.ts';
 import { seedDemoLikes } from './likes.ts';
 import { seedDemoRatings } from './ratings.ts';
 import { SeededRandom } from './random.ts';
@@ -33,6 +34,8 @@ export interface DemoSeedOptions {
   audienceSize?: number;
   viewEvents?: number;
   liveItems?: number;
+  /** Chat lines in the lobby and live rooms (some flagged for moderation); 0 for none. */
+  chatMessages?: number;
 }
 
 export interface DemoSeedResult {
@@ -91,6 +94,7 @@ export async function seedDemo(db: Kysely<Database>, options: DemoSeedOptions = 
     await seedDemoLikes(trx);
     await seedDemoRatings(trx);
     await seedSubscriptions(trx);
+    await seedDemoChat(trx, now, options.chatMessages ?? 240);
     await trx.insertInto('appMeta').values({ key: SEED_MARKER, value: new Date(now).toISOString() }).execute();
     return { seeded: true, users: userIds.size + viewers.filter((v) => v.userId).length, content: items.length, viewEvents: events.length };
   });
