@@ -6,7 +6,7 @@ import { enforceRateLimit } from '../../http/rate-limit.ts';
 import { parseOr400 } from '../../http/validate.ts';
 import { isUniqueViolation } from '../auth/service.ts';
 import { queueIfFlagged } from '../moderation/queue.ts';
-import { assertMayChat } from '../moderation/timeouts.ts';
+import { assertMayWrite } from '../moderation/timeouts.ts';
 import { scoreText } from '../moderation/scoring.ts';
 import { POINTS } from '../rewards/ledger.ts';
 import { rewardAction } from '../rewards/service.ts';
@@ -83,7 +83,7 @@ export async function sendChatMessage(app: FastifyInstance, user: UserRow, body:
     const existing = await findByIdempotencyKey(app, user.id, key);
     if (existing) return existing;
   }
-  await assertMayChat(app.db.kysely, user.id);
+  await assertMayWrite(app.db.kysely, user.id);
   await enforceRateLimit(
     app.rateLimiter,
     `chat:${user.id}`,

@@ -92,7 +92,7 @@ describe.each(dialects)('moderation on %s', (dialect) => {
     expect(recent.map((m: { id: number }) => m.id)).toContain(sent.id);
   });
 
-  it('a rejection with a timeout stops the author chatting with a clear 403, over REST and socket', async () => {
+  it('a rejection with a timeout stops the author chatting and asking with a clear 403, over REST and socket', async () => {
     const fresh = await t.app.inject({ method: 'POST', url: '/api/register', payload: { email: 'rude@example.com', username: 'rude', password: 'correct-horse' } });
     const rude = `onair.sid=${fresh.cookies.find((c) => c.name === 'onair.sid')!.value}`;
     const sent = (await post(rude, '/api/chat/send', { message: 'fuck you all' })).json();
@@ -103,7 +103,9 @@ describe.each(dialects)('moderation on %s', (dialect) => {
 
     const refused = await post(rude, '/api/chat/send', { message: 'sorry' });
     expect(refused.statusCode).toBe(403);
-    expect(refused.body).toMatch(/timed you out of chat until \d\d:\d\d UTC \(30 minutes left\)/);
+    expect(refused.body).toMatch(/timed you out of chat and Q&A until \d\d:\d\d UTC \(30 minutes left\)/);
+    const asked = await post(rude, '/api/qna/submit', { question: 'why was I timed out?' });
+    expect(asked.statusCode).toBe(403);
     const socket = await connectSocket(url, rude);
     expect(await emitWithAck(socket, 'chat:send', { message: 'sorry' })).toMatchObject({ ok: false, status: 403 });
     expect((await queue()).health.activeTimeouts).toBeGreaterThanOrEqual(1);

@@ -1,5 +1,6 @@
 /**
- * Chat timeouts given by moderators: while one runs, the user's chat messages are refused with 403.
+ * Timeouts given by moderators: while one runs, what the user writes for others to read (chat
+ * messages and questions to the host) is refused with 403, so a question cannot route around it.
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
@@ -17,10 +18,10 @@ export async function timedOutUntil(db: Kysely<Database>, userId: number, now = 
 }
 
 /** Throws 403 with the end time while a timeout runs. */
-export async function assertMayChat(db: Kysely<Database>, userId: number, now = Date.now()): Promise<void> {
+export async function assertMayWrite(db: Kysely<Database>, userId: number, now = Date.now()): Promise<void> {
   const until = await timedOutUntil(db, userId, now);
   if (until === null) return;
   const minutes = Math.max(1, Math.ceil((until - now) / 60_000));
   const at = new Date(until).toISOString().slice(11, 16);
-  throw forbidden(`A moderator has timed you out of chat until ${at} UTC (${minutes} minute${minutes === 1 ? '' : 's'} left)`);
+  throw forbidden(`A moderator has timed you out of chat and Q&A until ${at} UTC (${minutes} minute${minutes === 1 ? '' : 's'} left)`);
 }

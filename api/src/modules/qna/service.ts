@@ -6,6 +6,7 @@ import { enforceRateLimit } from '../../http/rate-limit.ts';
 import { parseOr400 } from '../../http/validate.ts';
 import { queueIfFlagged } from '../moderation/queue.ts';
 import { scoreText } from '../moderation/scoring.ts';
+import { assertMayWrite } from '../moderation/timeouts.ts';
 import { POINTS } from '../rewards/ledger.ts';
 import { rewardAction } from '../rewards/service.ts';
 
@@ -47,6 +48,7 @@ const present = (r: QuestionRow): Question => ({
 
 export async function submitQuestion(app: FastifyInstance, user: UserRow, body: unknown): Promise<Question> {
   const input = parseOr400(QnaSubmitRequestSchema, body);
+  await assertMayWrite(app.db.kysely, user.id);
   await enforceRateLimit(app.rateLimiter, `qna:${user.id}`, QUESTION_RATE, 'You are asking questions too fast');
   const contentId = input.contentId ?? null;
   const hostId = await hostOf(app, contentId);
