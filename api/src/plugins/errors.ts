@@ -6,6 +6,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { badRequest, HttpError } from '../http/errors.ts';
+import { findNulCharacter } from '../http/validate.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -16,23 +17,10 @@ declare module 'fastify' {
 
 const MAX_REMEMBERED_ERRORS = 1000;
 
-/**
- * The path of the first string holding a NUL character, or null. Postgres cannot store NUL in text
- * and no field of ours means it, so it is refused for every route before any handler reads the input.
- */
-export function findNulCharacter(value: unknown, path: string, depth = 0): string | null {
-  if (typeof value === 'string') return value.includes('\u0000') ? path : null;
-  if (depth > 20 || value === null || typeof value !== 'object') return null;
-  for (const [key, inner] of Object.entries(value)) {
-    const found = findNulCharacter(key, path, depth + 1) ?? findNulCharacter(inner, path ? `${path}.${key}` : key, depth + 1);
-    if (found !== null) return found;
-  }
-  return null;
-}
-
 async function errorsPlugin(app: FastifyInstance) {
   app.decorate('serverErrors', []);
 
+  // Every route, including those that read their input without a schema.
   app.addHook('preValidation', async (request) => {
     const field = findNulCharacter(request.params, '') ?? findNulCharacter(request.query, '') ?? findNulCharacter(request.body, '');
     if (field !== null) throw badRequest(`${field || 'body'}: must not contain the NUL character`);
