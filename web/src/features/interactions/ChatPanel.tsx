@@ -3,6 +3,7 @@ import { ActionIcon, Badge, Card, Group, Loader, ScrollArea, Stack, Text, TextIn
 import { IconSend } from '@tabler/icons-react';
 import { CHAT_MESSAGE_MAX_LENGTH, type ChatAudience, type ChatMessage } from '@onair/protocol';
 import { toast } from '../../lib/toast';
+import { messageTime } from './message-time';
 import { useChat } from './useChat';
 
 export const AUDIENCE_LABELS: Record<Exclude<ChatAudience, 'regular'>, { label: string; color: string }> = {
@@ -38,7 +39,7 @@ function MessageRow({ message }: { message: ChatMessage }) {
           </Badge>
         )}
         <Text size="xs" c="dimmed">
-          {new Date(message.timestamp).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })}
+          <time dateTime={message.timestamp}>{messageTime(message.timestamp)}</time>
         </Text>
       </Group>
       {/* Rendered as text: React escapes it, so markup in a message is shown, never run. */}
