@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HTTPMethods } from 'fastify';
-import { createTestApp, signIn, type TestApp } from '../../../test/support/app.ts';
+import { createTestApp, signIn, type TestApp, TINY_SEED } from '../../../test/support/app.ts';
 
 const ADMIN_PATHS: [HTTPMethods, string, string][] = [
   ['GET', '/api/admin/content-metrics', '/api/admin/content-metrics?period=week'],
@@ -33,7 +33,7 @@ describe('admin access', () => {
   let creator: string;
   let admin: string;
   beforeAll(async () => {
-    t = await createTestApp('sqlite', { seed: { contentItems: 5, audienceSize: 5, viewEvents: 50, liveItems: 1 } });
+    t = await createTestApp('sqlite', { seed: TINY_SEED });
     [viewer, creator, admin] = await Promise.all([
       signIn(t.app, 'viewer', 'viewer123'),
       signIn(t.app, 'creator', 'creator123'),
