@@ -26,6 +26,7 @@ const EnvSchema = z.object({
   CREATOR_SELF_SERVE: booleanFlag.optional(),
   COOKIE_SECURE: booleanFlag.optional(),
   TRUST_PROXY: booleanFlag.optional(),
+  COUNTRY_HEADER: z.string().trim().toLowerCase().optional(),
   WEB_DIST: z.string().default('dist/web'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
   TRANSLATE_URL: z.string().optional(),
@@ -53,6 +54,8 @@ export interface AppConfig {
   creatorSelfServe: boolean;
   cookieSecure: boolean;
   trustProxy: boolean;
+  /** A request header in which the reverse proxy or CDN puts the client's country (GeoIP); null when none. */
+  countryHeader: string | null;
   webDist: string;
   logLevel: string;
   translateUrl: string | undefined;
@@ -105,6 +108,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     creatorSelfServe: e.CREATOR_SELF_SERVE ?? true,
     cookieSecure: e.COOKIE_SECURE ?? production,
     trustProxy: e.TRUST_PROXY ?? false,
+    countryHeader: e.COUNTRY_HEADER || null,
     webDist: path.resolve(e.WEB_DIST),
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'warn' : 'info'),
     translateUrl: e.TRANSLATE_URL || undefined,

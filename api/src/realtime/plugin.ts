@@ -14,6 +14,7 @@ import fp from 'fastify-plugin';
 import { Server } from 'socket.io';
 import { DEVICE_TYPES, idField, rooms, type ViewDevice } from '@onair/protocol';
 import { z } from 'zod';
+import { countryFromHeaders } from '../http/country.ts';
 import { notFound } from '../http/errors.ts';
 import { parseOr400 } from '../http/validate.ts';
 import { recordView, UNKNOWN_COUNTRY } from '../modules/analytics/views.ts';
@@ -83,7 +84,7 @@ function registerWatchHandlers(app: FastifyInstance, socket: AppSocket, watching
           viewerKey,
           userId: user?.id ?? null,
           device: device as ViewDevice,
-          country: user?.country ?? UNKNOWN_COUNTRY,
+          country: user?.country ?? countryFromHeaders(socket.handshake.headers, app.config.countryHeader) ?? UNKNOWN_COUNTRY,
         });
       }
       const viewerCount = (await app.presence.viewerCounts([contentId])).get(contentId) ?? 0;

@@ -6,6 +6,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { ViewershipQuerySchema, ViewRecordRequestSchema, type ViewRecordResponse } from '@onair/protocol';
+import { countryFromHeaders } from '../../http/country.ts';
 import { notFound } from '../../http/errors.ts';
 import { enforceRateLimit } from '../../http/rate-limit.ts';
 import { parseOr400 } from '../../http/validate.ts';
@@ -51,7 +52,7 @@ export default async function viewershipRoutes(app: FastifyInstance) {
       userId: user?.id ?? null,
       viewerKey: user ? `u:${user.id}` : anonymousKey,
       device: input.device,
-      country: input.country ?? user?.country ?? UNKNOWN_COUNTRY,
+      country: input.country ?? user?.country ?? countryFromHeaders(request.headers, app.config.countryHeader) ?? UNKNOWN_COUNTRY,
       watchSeconds,
       createdAt: now - watchSeconds * 1000,
     });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, sessionCookie, signIn, type TestApp } from '../../../test/support/app.ts';
+import { createTestApp, sessionCookie, signIn, type TestApp, TINY_SEED } from '../../../test/support/app.ts';
 import { testDialects } from '../../../test/support/databases.ts';
 
 const dialects = await testDialects();
@@ -165,5 +165,55 @@ describe('rate limits on sign-in and sign-up', () => {
     }
     expect(statuses.slice(0, 20).every((s) => s === 401)).toBe(true);
     expect(statuses[20]).toBe(429);
+  });
+});
+
+describe('the country a reverse proxy reports (COUNTRY_HEADER)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp('sqlite', { seed: TINY_SEED, env: { COUNTRY_HEADER: 'CF-IPCountry' } });
+  });
+  afterAll(() => t.close());
+
+  const countryOf = async (username: string) =>
+    (await t.app.db.kysely.selectFrom('users').select('country').where('username', '=', username).executeTakeFirstOrThrow()).country;
+  const register = (username: string, country?: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/register',
+      headers: country ? { 'cf-ipcountry': country } : {},
+      payload: { username, email: `${username}@example.com`, password: 'a-long-password' },
+    });
+
+  it('gives a new account the country, and ignores codes that are not countries', async () => {
+    expect((await register('ama', 'gh')).statusCode).toBe(201);
+    expect(await countryOf('ama')).toBe('GH');
+    expect((await register('tor_user', 'T1')).statusCode).toBe(201);
+    expect(await countryOf('tor_user')).toBeNull();
+    expect((await register('odd_user', 'Ghana')).statusCode).toBe(201);
+    expect(await countryOf('odd_user')).toBeNull();
+  });
+
+  it('teaches an account without a country at its next sign-in, and never overwrites one', async () => {
+    await register('wanjiru');
+    const login = (country: string) =>
+      t.app.inject({ method: 'POST', url: '/api/login', headers: { 'cf-ipcountry': country }, payload: { username: 'wanjiru', password: 'a-long-password' } });
+    expect((await login('KE')).statusCode).toBe(200);
+    expect(await countryOf('wanjiru')).toBe('KE');
+    expect((await login('US')).statusCode).toBe(200);
+    expect(await countryOf('wanjiru')).toBe('KE');
+  });
+
+  it('places an anonymous view in the country', async () => {
+    const [item] = await t.app.db.kysely.selectFrom('content').select('id').limit(1).execute();
+    const recorded = await t.app.inject({
+      method: 'POST',
+      url: '/api/analytics/record',
+      headers: { 'cf-ipcountry': 'BR', 'user-agent': 'country-test' },
+      payload: { contentId: item!.id, device: 'web', watchSeconds: 30 },
+    });
+    expect(recorded.statusCode).toBe(201);
+    const last = await t.app.db.kysely.selectFrom('viewEvents').select(['country', 'userId']).orderBy('id', 'desc').executeTakeFirstOrThrow();
+    expect(last).toEqual({ country: 'BR', userId: null });
   });
 });

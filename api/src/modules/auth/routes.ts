@@ -1,11 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import { LoginRequestSchema, RegisterRequestSchema } from '@onair/protocol';
+import type { FastifyRequest } from 'fastify';
+import { countryFromHeaders } from '../../http/country.ts';
 import { unauthorized } from '../../http/errors.ts';
 import { parseOr400 } from '../../http/validate.ts';
 import { presentUser } from '../users/repository.ts';
-import { login, register } from './service.ts';
+import { login, register, type Caller } from './service.ts';
 
 export default async function authRoutes(app: FastifyInstance) {
+  const caller = (request: FastifyRequest): Caller => ({ ip: request.ip, country: countryFromHeaders(request.headers, app.config.countryHeader) });
+
   app.get('/api/user', async (request) => {
     if (!request.user) throw unauthorized('Not signed in');
     return presentUser(request.user);
@@ -13,14 +17,14 @@ export default async function authRoutes(app: FastifyInstance) {
 
   app.post('/api/login', async (request) => {
     const input = parseOr400(LoginRequestSchema, request.body);
-    const user = await login(app, request.ip, input);
+    const user = await login(app, caller(request), input);
     await app.signIn(request, user);
     return presentUser(user);
   });
 
   app.post('/api/register', async (request, reply) => {
     const input = parseOr400(RegisterRequestSchema, request.body);
-    const user = await register(app, request.ip, input);
+    const user = await register(app, caller(request), input);
     await app.signIn(request, user);
     return reply.code(201).send(presentUser(user));
   });

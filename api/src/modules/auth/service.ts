@@ -13,7 +13,13 @@ export const AUTH_LIMITS = {
   registerPerUsername: { limit: 5, windowMs: 15 * 60_000 },
 } satisfies Record<string, RateLimitRule>;
 
-export async function login(app: FastifyInstance, ip: string, input: LoginRequest): Promise<UserRow> {
+/** Who is calling, as the request tells it: the address (rate limits) and, when known, the country. */
+export interface Caller {
+  ip: string;
+  country: string | null;
+}
+
+export async function login(app: FastifyInstance, { ip, country }: Caller, input: LoginRequest): Promise<UserRow> {
   const { rateLimiter } = app;
   const userKey = `login:user:${usernameKey(input.username)}`;
   await enforceRateLimit(rateLimiter, `login:ip:${ip}`, AUTH_LIMITS.loginPerIp, 'Too many sign-in attempts from this address');
@@ -24,10 +30,15 @@ export async function login(app: FastifyInstance, ip: string, input: LoginReques
   if (!user || !valid) throw new HttpError(401, 'Invalid username or password');
   if (user.status === 'suspended') throw forbidden('This account is suspended. Contact an administrator.');
   await rateLimiter.reset(userKey);
+  if (user.country === null && country !== null) {
+    // Accounts made before the proxy sent a country (or elsewhere) learn it at their next sign-in.
+    await app.db.kysely.updateTable('users').set({ country }).where('id', '=', user.id).execute();
+    return { ...user, country };
+  }
   return user;
 }
 
-export async function register(app: FastifyInstance, ip: string, input: RegisterRequest): Promise<UserRow> {
+export async function register(app: FastifyInstance, { ip, country }: Caller, input: RegisterRequest): Promise<UserRow> {
   const { rateLimiter, db } = app;
   await enforceRateLimit(rateLimiter, `register:ip:${ip}`, AUTH_LIMITS.registerPerIp, 'Too many sign-ups from this address');
   await enforceRateLimit(
@@ -53,7 +64,7 @@ export async function register(app: FastifyInstance, ip: string, input: Register
       status: 'active',
       verified: 0,
       creatorRequest: null,
-      country: null,
+      country,
       createdAt: Date.now(),
     });
   } catch (error) {
