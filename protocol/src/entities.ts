@@ -144,6 +144,8 @@ export type ChatMessage = z.infer<typeof ChatMessageSchema>;
 export const PollSchema = z.object({
   id: Id,
   contentId: Id.nullable(),
+  /** The title of the show the poll runs in; null for lobby polls. */
+  contentTitle: z.string().nullable(),
   question: z.string(),
   options: z.array(z.string()),
   votes: z.array(z.number().int().nonnegative()),

@@ -78,6 +78,56 @@ describe.each(dialects)('data layer on %s', (dialect) => {
     expect(actions.filter((a) => a.action.startsWith('moderation.')).map((a) => a.targetId).sort()).toEqual(decided.map((i) => i.id).sort());
   });
 
+  it('writes polls voted in by the viewers of each item, questions to the hosts, and the points all of it earned', async () => {
+    const d = await fresh();
+    const seed = { now: NOW, contentItems: 40, audienceSize: 60, viewEvents: 2500, liveItems: 3, chatMessages: 120, polls: 8, questions: 10 };
+    await seedDemo(d.db.kysely, seed);
+    const db = d.db.kysely;
+    const polls = await db.selectFrom('polls').innerJoin('content', 'content.id', 'polls.contentId').select(['polls.id', 'polls.contentId', 'polls.createdBy', 'polls.closesAt', 'content.creatorId', 'content.status']).execute();
+    const open = polls.filter((p) => Number(p.closesAt) > NOW);
+    // Up to 8 past polls (items of the last 45 days with account viewers) and one in each of two live rooms.
+    expect(polls.length - open.length).toBeGreaterThan(0);
+    expect(polls.length - open.length).toBeLessThanOrEqual(8);
+    expect(open.map((p) => p.status)).toEqual(['live', 'live']);
+    for (const p of polls) expect(p.createdBy).toBe(p.creatorId);
+    // A past poll's voters all watched its item.
+    for (const p of polls.filter((p) => Number(p.closesAt) <= NOW)) {
+      const voters = await db.selectFrom('pollVotes').select('userId').where('pollId', '=', p.id).execute();
+      const watchers = await db.selectFrom('viewEvents').select('userId').distinct().where('contentId', '=', p.contentId).execute();
+      const watched = new Set(watchers.map((w) => w.userId));
+      expect(voters.every((v) => watched.has(v.userId))).toBe(true);
+    }
+    // Questions go to the lobby (hosted by the admins) or a live room (hosted by its creator), who answered the older ones.
+    const questions = await db.selectFrom('questions').leftJoin('content', 'content.id', 'questions.contentId')
+      .select(['content.status', 'content.creatorId', 'questions.contentId', 'questions.answeredBy', 'questions.createdAt']).execute();
+    const admin = await db.selectFrom('users').select('id').where('username', '=', 'admin').executeTakeFirstOrThrow();
+    expect(questions).toHaveLength(10);
+    expect(questions.some((q) => q.contentId === null)).toBe(true);
+    for (const q of questions) {
+      expect(Number(q.createdAt)).toBeLessThanOrEqual(NOW);
+      if (q.contentId !== null) expect(q.status).toBe('live');
+      if (q.answeredBy !== null) expect(q.answeredBy).toBe(q.contentId === null ? admin.id : q.creatorId);
+    }
+
+    // The ledger is exactly the replay of what was seeded, by the live rules.
+    const ledger = await db.selectFrom('pointsLedger').selectAll().execute();
+    const sum = (action: string) => ledger.filter((r) => r.action === action).reduce((n, r) => n + r.points, 0);
+    const views = await db.selectFrom('viewEvents').select('watchSeconds').where('userId', 'is not', null).execute();
+    expect(sum('watch')).toBe(views.reduce((n, v) => n + Math.floor(v.watchSeconds / 60), 0));
+    expect(sum('chat')).toBe(2 * 120);
+    expect(sum('vote')).toBe(5 * (await db.selectFrom('pollVotes').select('userId').execute()).length);
+    expect(sum('question')).toBe(3 * 10);
+    // The watch challenge paid once per account and UTC day with 30+ minutes watched, and only then.
+    const days = new Map<string, number>();
+    for (const v of await db.selectFrom('viewEvents').select(['userId', 'watchSeconds', 'createdAt']).where('userId', 'is not', null).execute()) {
+      const key = `${v.userId}:${new Date(Number(v.createdAt)).toISOString().slice(0, 10)}`;
+      days.set(key, (days.get(key) ?? 0) + v.watchSeconds);
+    }
+    const paid = ledger.filter((r) => r.action === 'challenge:watch-30-minutes').map((r) => `${r.userId}:${r.ref}`).sort();
+    expect(paid).toEqual([...days].filter(([, seconds]) => seconds >= 1800).map(([key]) => key).sort());
+    expect(paid.length).toBeGreaterThan(0);
+  });
+
   it('enforces unique usernames and emails in the schema itself', async () => {
     const d = await fresh();
     const user = {

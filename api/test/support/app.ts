@@ -17,10 +17,10 @@ export interface TestApp {
 }
 
 /** A small but complete demo history: enough to compute every figure, quick to write. */
-export const SMALL_SEED: DemoSeedOptions = { contentItems: 40, audienceSize: 50, viewEvents: 1500, liveItems: 3, chatMessages: 0 };
+export const SMALL_SEED: DemoSeedOptions = { contentItems: 40, audienceSize: 50, viewEvents: 1500, liveItems: 3, chatMessages: 0, polls: 0, questions: 0 };
 
 /** Just the demo accounts and a handful of items, for tests about something else. */
-export const TINY_SEED: DemoSeedOptions = { contentItems: 5, audienceSize: 5, viewEvents: 50, liveItems: 1, chatMessages: 0 };
+export const TINY_SEED: DemoSeedOptions = { contentItems: 5, audienceSize: 5, viewEvents: 50, liveItems: 1, chatMessages: 0, polls: 0, questions: 0 };
 
 export function testConfig(overrides: Record<string, string> = {}): AppConfig {
   return loadConfig({

@@ -1,6 +1,7 @@
 /**
  * The demo seed: accounts, creators, a library of a few hundred items and tens of thousands of view
- * events over the last 90 days. Deterministic (a seeded generator), run once per database (a marker
+ * events over the last 90 days, then what the audience did with them (likes, ratings, subscriptions,
+ * chat, polls, questions) and the points that earned. Deterministic (a seeded generator), run once per database (a marker
  * in app_meta), inside one transaction. Dashboards compute their figures from what it writes.
  */
 import type { Kysely, Transaction } from 'kysely';
@@ -20,6 +21,9 @@ import {
 import { DEMO_ACCOUNTS } from './demo-accounts.ts';
 import { seedDemoChat } from './chat.ts';
 import { seedDemoLikes } from './likes.ts';
+import { seedDemoPoints } from './points.ts';
+import { seedDemoPolls } from './polls.ts';
+import { seedDemoQuestions } from './questions.ts';
 import { seedDemoRatings } from './ratings.ts';
 import { SeededRandom } from './random.ts';
 import { seedSubscriptions } from './subscriptions.ts';
@@ -36,6 +40,10 @@ export interface DemoSeedOptions {
   liveItems?: number;
   /** Chat lines in the lobby and live rooms (some flagged for moderation); 0 for none. */
   chatMessages?: number;
+  /** Past polls on well-watched items (plus one running in the first live rooms); 0 for no polls. */
+  polls?: number;
+  /** Questions asked in the live rooms; 0 for none. */
+  questions?: number;
 }
 
 export interface DemoSeedResult {
@@ -95,6 +103,10 @@ export async function seedDemo(db: Kysely<Database>, options: DemoSeedOptions = 
     await seedDemoRatings(trx);
     await seedSubscriptions(trx);
     await seedDemoChat(trx, now, options.chatMessages ?? 240);
+    await seedDemoPolls(trx, now, options.polls ?? 24);
+    await seedDemoQuestions(trx, now, options.questions ?? 18);
+    // Last: it replays everything above into the points ledger.
+    await seedDemoPoints(trx);
     await trx.insertInto('appMeta').values({ key: SEED_MARKER, value: new Date(now).toISOString() }).execute();
     return { seeded: true, users: userIds.size + viewers.filter((v) => v.userId).length, content: items.length, viewEvents: events.length };
   });

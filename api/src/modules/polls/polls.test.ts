@@ -33,9 +33,16 @@ describe.each(dialects)('polls on %s', (dialect) => {
     const response = await createPoll(creator, { question: 'Who wins tonight?', options: ['Home', 'Away', 'Draw'], durationSeconds: 120 });
     expect(response.statusCode).toBe(201);
     const poll = PollSchema.parse(response.json());
-    expect(poll).toMatchObject({ votes: [0, 0, 0], totalVotes: 0, hasVoted: false });
+    expect(poll).toMatchObject({ votes: [0, 0, 0], totalVotes: 0, hasVoted: false, contentId: null, contentTitle: null });
     expect(poll.timeRemaining).toBeGreaterThan(115);
     expect((await announced).id).toBe(poll.id);
+
+    // A poll in a show's room names the show, so a list of polls from several rooms reads clearly.
+    const show = await t.database.db.kysely.selectFrom('content').innerJoin('users', 'users.id', 'content.creatorId')
+      .select(['content.id', 'content.title']).where('users.username', '=', 'creator').orderBy('content.id').executeTakeFirstOrThrow();
+    const inShow = await createPoll(creator, { question: 'Encore?', options: ['Yes', 'No'], contentId: show.id });
+    expect(inShow.statusCode).toBe(201);
+    expect(PollSchema.parse(inShow.json())).toMatchObject({ contentId: show.id, contentTitle: show.title });
 
     expect((await createPoll(viewer, { question: 'Q?', options: ['a', 'b'] })).statusCode).toBe(403);
     const tooFew = await createPoll(creator, { question: 'Q?', options: ['only one'] });

@@ -27,18 +27,24 @@ export async function tallies(db: Kysely<Database>, polls: PollRow[]): Promise<M
 }
 
 export async function presentPolls(db: Kysely<Database>, polls: PollRow[], userId: number | null, now = Date.now()): Promise<Poll[]> {
-  const [counts, voted] = await Promise.all([
+  const contentIds = [...new Set(polls.flatMap((p) => (p.contentId ? [p.contentId] : [])))];
+  const [counts, voted, shows] = await Promise.all([
     tallies(db, polls),
     userId && polls.length
       ? db.selectFrom('pollVotes').select('pollId').where('userId', '=', userId).where('pollId', 'in', polls.map((p) => p.id)).execute()
       : Promise.resolve([] as { pollId: number }[]),
+    contentIds.length
+      ? db.selectFrom('content').select(['id', 'title']).where('id', 'in', contentIds).execute()
+      : Promise.resolve([] as { id: number; title: string }[]),
   ]);
   const votedIds = new Set(voted.map((v) => v.pollId));
+  const titles = new Map(shows.map((c) => [c.id, c.title]));
   return polls.map((p) => {
     const tally = counts.get(p.id)!;
     return {
       id: p.id,
       contentId: p.contentId,
+      contentTitle: p.contentId ? (titles.get(p.contentId) ?? null) : null,
       question: p.question,
       options: JSON.parse(p.options) as string[],
       votes: tally.votes,

@@ -82,7 +82,8 @@ export function achievementStatus(
   });
 }
 
-const CHALLENGE_METRIC: Record<(typeof DAILY_CHALLENGES)[number]['id'], Metric> = {
+/** What each daily challenge counts. */
+export const CHALLENGE_METRIC: Record<(typeof DAILY_CHALLENGES)[number]['id'], Metric> = {
   'watch-30-minutes': 'watchSeconds',
   'send-5-messages': 'messages',
   'vote-2-polls': 'votes',
@@ -97,3 +98,9 @@ export function dailyChallengeStatus(today: Metrics): DailyChallengeStatus[] {
 }
 
 export const todayStart = (now = Date.now()) => utcDayStart(now);
+
+/** The ledger key of a completed daily challenge: it pays once per challenge per UTC day. */
+export const challengeAward = (challengeId: string, at: number) => ({
+  action: `challenge:${challengeId}`,
+  ref: new Date(utcDayStart(at)).toISOString().slice(0, 10),
+});

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GamificationResponseSchema } from '@onair/protocol';
-import { createTestApp, signIn, type TestApp } from '../../../test/support/app.ts';
+import { createTestApp, sessionCookie, signIn, type TestApp } from '../../../test/support/app.ts';
 import { testDialects } from '../../../test/support/databases.ts';
 import { DAY_MS, streakLength } from './ledger.ts';
 
@@ -8,11 +8,18 @@ const dialects = await testDialects();
 
 describe.each(dialects)('rewards on %s', (dialect) => {
   let t: TestApp;
-  let viewer: string;
   let creator: string;
+  /** A new account: no seeded history, so its streak and points start from nothing. */
+  let newcomer: string;
   beforeAll(async () => {
     t = await createTestApp(dialect, { env: {} });
-    [viewer, creator] = await Promise.all([signIn(t.app, 'viewer', 'viewer123'), signIn(t.app, 'creator', 'creator123')]);
+    creator = await signIn(t.app, 'creator', 'creator123');
+    const registered = await t.app.inject({
+      method: 'POST',
+      url: '/api/register',
+      payload: { email: 'newcomer@example.com', username: 'newcomer', password: 'correct-horse' },
+    });
+    newcomer = sessionCookie(registered);
   });
   afterAll(() => t.close());
 
@@ -20,21 +27,22 @@ describe.each(dialects)('rewards on %s', (dialect) => {
     GamificationResponseSchema.parse((await t.app.inject({ method: 'GET', url: '/api/user/gamification', headers: { cookie } })).json());
 
   it('earns points for real actions, tracks daily challenges and lets an earned achievement be claimed once', async () => {
-    const before = await profile(viewer);
+    const before = await profile(newcomer);
+    expect(before).toMatchObject({ points: 0, dailyStreaks: 0 });
     expect(before.achievements.find((a) => a.id === 'first-words')).toMatchObject({ earned: false, earnedDate: null });
 
-    await t.app.inject({ method: 'POST', url: '/api/chat/send', headers: { cookie: viewer }, payload: { message: 'First!' } });
+    await t.app.inject({ method: 'POST', url: '/api/chat/send', headers: { cookie: newcomer }, payload: { message: 'First!' } });
     const poll = (
       await t.app.inject({ method: 'POST', url: '/api/polls', headers: { cookie: creator }, payload: { question: 'Q?', options: ['a', 'b'] } })
     ).json();
-    await t.app.inject({ method: 'POST', url: '/api/polls/vote', headers: { cookie: viewer }, payload: { pollId: poll.id, optionIndex: 0 } });
+    await t.app.inject({ method: 'POST', url: '/api/polls/vote', headers: { cookie: newcomer }, payload: { pollId: poll.id, optionIndex: 0 } });
     const [item] = (await t.app.inject({ method: 'GET', url: '/api/content?limit=1' })).json();
-    const share = await t.app.inject({ method: 'POST', url: `/api/content/${item.id}/share`, headers: { cookie: viewer }, payload: {} });
+    const share = await t.app.inject({ method: 'POST', url: `/api/content/${item.id}/share`, headers: { cookie: newcomer }, payload: {} });
     expect(share.statusCode).toBe(200);
     // A second share of the same item the same day earns nothing more.
-    await t.app.inject({ method: 'POST', url: `/api/content/${item.id}/share`, headers: { cookie: viewer }, payload: {} });
+    await t.app.inject({ method: 'POST', url: `/api/content/${item.id}/share`, headers: { cookie: newcomer }, payload: {} });
 
-    const after = await profile(viewer);
+    const after = await profile(newcomer);
     // chat 2 + vote 5 + share 10, plus the share challenge (40) completed today.
     expect(after.points - before.points).toBe(2 + 5 + 10 + 40);
     expect(after.dailyChallenges.find((c) => c.id === 'share-a-stream')).toMatchObject({ progress: 1, completed: true });
@@ -43,12 +51,12 @@ describe.each(dialects)('rewards on %s', (dialect) => {
     const firstWords = after.achievements.find((a) => a.id === 'first-words')!;
     expect(firstWords).toMatchObject({ earned: true, earnedDate: null, progress: 1, maxProgress: 1 });
 
-    const claim = await t.app.inject({ method: 'POST', url: '/api/achievements/claim', headers: { cookie: viewer }, payload: { achievementId: 'first-words' } });
+    const claim = await t.app.inject({ method: 'POST', url: '/api/achievements/claim', headers: { cookie: newcomer }, payload: { achievementId: 'first-words' } });
     expect(claim.statusCode).toBe(200);
     expect(claim.json()).toMatchObject({ achievementId: 'first-words', pointsAwarded: 25 });
-    const second = await t.app.inject({ method: 'POST', url: '/api/achievements/claim', headers: { cookie: viewer }, payload: { achievementId: 'first-words' } });
+    const second = await t.app.inject({ method: 'POST', url: '/api/achievements/claim', headers: { cookie: newcomer }, payload: { achievementId: 'first-words' } });
     expect(second.statusCode).toBe(409);
-    const claimed = await profile(viewer);
+    const claimed = await profile(newcomer);
     expect(claimed.achievements.find((a) => a.id === 'first-words')!.earnedDate).not.toBeNull();
     expect(claimed.points).toBe(after.points + 25);
     expect(claimed.leaderboard.length).toBeGreaterThan(0);

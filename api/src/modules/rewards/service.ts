@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { LIST_LIMITS, rooms, type GamificationResponse } from '@onair/protocol';
 import { conflict, notFound, unprocessable } from '../../http/errors.ts';
-import { achievementStatus, ACHIEVEMENTS, dailyChallengeStatus, todayStart, userMetrics } from './achievements.ts';
-import { awardPoints, leaderboard, levelForPoints, totalPoints, utcDayStart } from './ledger.ts';
+import { achievementStatus, ACHIEVEMENTS, challengeAward, dailyChallengeStatus, todayStart, userMetrics } from './achievements.ts';
+import { awardPoints, leaderboard, levelForPoints, totalPoints } from './ledger.ts';
 
 async function claimsOf(app: FastifyInstance, userId: number) {
   const rows = await app.db.kysely.selectFrom('achievementClaims').select(['achievementId', 'claimedAt']).where('userId', '=', userId).execute();
@@ -26,12 +26,10 @@ export async function rewardAction(
   const awarded = await awardPoints(db, award);
   const now = Date.now();
   const today = dailyChallengeStatus(await userMetrics(db, award.userId, todayStart(now), now));
-  const day = new Date(utcDayStart(now)).toISOString().slice(0, 10);
   let challengePaid = false;
   for (const challenge of today.filter((c) => c.completed)) {
-    challengePaid =
-      (await awardPoints(db, { userId: award.userId, action: `challenge:${challenge.id}`, points: challenge.points, ref: day })) ||
-      challengePaid;
+    const key = challengeAward(challenge.id, now);
+    challengePaid = (await awardPoints(db, { userId: award.userId, ...key, points: challenge.points })) || challengePaid;
   }
   if (awarded || challengePaid) await pushPoints(app, award.userId, award.action);
 }

@@ -1,7 +1,8 @@
 import { Badge, Button, Card, Group, Progress, Stack, Text } from '@mantine/core';
 import { IconClock } from '@tabler/icons-react';
 import type { Poll } from '@onair/protocol';
-import { formatCountdown, useCountdown } from './usePolls';
+import { formatCountdown } from './countdown';
+import { useCountdown } from './usePolls';
 
 interface PollCardProps {
   poll: Poll;
@@ -17,7 +18,14 @@ export function PollCard({ poll, fetchedAt, voting, onVote }: PollCardProps) {
     <Card withBorder radius="md" padding="md">
       <Stack gap="sm">
         <Group justify="space-between" align="flex-start" wrap="nowrap">
-          <Text fw={600}>{poll.question}</Text>
+          <div>
+            <Text fw={600}>{poll.question}</Text>
+            {poll.contentTitle && (
+              <Text size="xs" c="dimmed">
+                {poll.contentTitle}
+              </Text>
+            )}
+          </div>
           <Badge leftSection={<IconClock size={12} />} color={closed ? 'gray' : remaining < 30 ? 'red' : 'blue'} variant="light">
             {closed ? 'Closed' : formatCountdown(remaining)}
           </Badge>

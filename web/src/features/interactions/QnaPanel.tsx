@@ -6,6 +6,7 @@ import { apiRequest } from '../../lib/api';
 import { useSocketEvent } from '../../lib/live';
 import { toast } from '../../lib/toast';
 import { interactionQueries, mergeById } from './queries';
+import { messageTime } from './message-time';
 
 /**
  * Questions to the host. Askers see their own questions and when they are answered; hosts (the
@@ -77,7 +78,7 @@ export function QnaPanel({ contentId = null, isHost = false }: { contentId?: num
               <div>
                 <Text size="sm">{q.question}</Text>
                 <Text size="xs" c="dimmed">
-                  {q.username} · {new Date(q.createdAt).toLocaleString()}
+                  {q.username} · <time dateTime={q.createdAt}>{messageTime(q.createdAt)}</time>
                 </Text>
               </div>
               {q.answered ? (

@@ -78,5 +78,3 @@ export function useCountdown(seconds: number, fetchedAt: number): number {
   return Math.max(0, seconds - Math.floor((now - fetchedAt) / 1000));
 }
 
-export const formatCountdown = (seconds: number) =>
-  `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
