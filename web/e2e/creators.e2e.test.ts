@@ -80,6 +80,11 @@ describe.skipIf(!ready)('creators in the browser', () => {
     const totals = (await host.page.evaluate(() => fetch('/api/analytics/viewership/totals').then((r) => r.json()))) as ViewershipTotals;
     expect(totals.views).toBeGreaterThan(0);
     await host.page.getByText(`${totals.views.toLocaleString('en-US')} views`).first().waitFor();
+    // The day-by-day chart draws the series the API gives, whose days add up to the same views.
+    const daily = (await host.page.evaluate(() => fetch('/api/analytics/viewership/daily').then((r) => r.json()))) as { views: number }[];
+    expect(daily.reduce((n, d) => n + d.views, 0)).toBe(totals.views);
+    await host.page.getByText('Views per day').waitFor();
+    await host.page.locator('.recharts-area').first().waitFor();
     await host.page.getByRole('tab', { name: 'Locations' }).click();
     await host.page.getByText(/^Top \d+ of \d+ countr/).waitFor();
     await host.context.close();

@@ -42,6 +42,20 @@ export const ViewershipTotalsSchema = ViewershipRecordSchema.omit({ contentId: t
 });
 export type ViewershipTotals = z.infer<typeof ViewershipTotalsSchema>;
 
+/**
+ * GET /api/analytics/viewership/daily: views, distinct viewers and watch time per UTC day over the
+ * same scope and filter, oldest first, every day present (0 when nothing was watched). Without `days`
+ * the series starts at the first view in scope, at most VIEWERSHIP_MAX_DAYS ago.
+ */
+export const ViewershipDaySchema = z.object({
+  date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+  views: z.number().int().nonnegative(),
+  viewers: z.number().int().nonnegative(),
+  watchSeconds: z.number().int().nonnegative(),
+});
+export type ViewershipDay = z.infer<typeof ViewershipDaySchema>;
+export const ViewershipDailyResponseSchema = z.array(ViewershipDaySchema);
+
 export const COUNTRY_CODE_PATTERN = /^[A-Z]{2}$/;
 export const MAX_RECORDED_WATCH_SECONDS = 24 * 3600;
 

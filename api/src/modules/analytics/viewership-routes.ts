@@ -1,6 +1,6 @@
 /**
  * GET /api/analytics/viewership (per-content records), GET /api/analytics/viewership/totals (the same
- * over everything in scope) and POST /api/analytics/record (a finished view from a player that had
+ * over everything in scope), GET /api/analytics/viewership/daily (a day-by-day series) and POST /api/analytics/record (a finished view from a player that had
  * no live socket; signed in or not).
  */
 import { createHash } from 'node:crypto';
@@ -11,7 +11,7 @@ import { notFound } from '../../http/errors.ts';
 import { enforceRateLimit } from '../../http/rate-limit.ts';
 import { parseOr400 } from '../../http/validate.ts';
 import { recordView, UNKNOWN_COUNTRY } from './views.ts';
-import { scopeFor, viewershipRecords, viewershipTotals } from './viewership.ts';
+import { scopeFor, viewershipDaily, viewershipRecords, viewershipTotals } from './viewership.ts';
 
 /** A player reports a view when it closes; a few a minute is plenty, more is someone farming points. */
 export const RECORD_LIMIT = { limit: 30, windowMs: 60_000 };
@@ -27,6 +27,11 @@ export default async function viewershipRoutes(app: FastifyInstance) {
   app.get('/api/analytics/viewership/totals', { preHandler: app.requireUser }, async (request) => {
     const filter = parseOr400(ViewershipQuerySchema, request.query);
     return viewershipTotals(db, scopeFor(request.user!), filter);
+  });
+
+  app.get('/api/analytics/viewership/daily', { preHandler: app.requireUser }, async (request) => {
+    const filter = parseOr400(ViewershipQuerySchema, request.query);
+    return viewershipDaily(db, scopeFor(request.user!), filter);
   });
 
   app.post('/api/analytics/record', async (request, reply) => {

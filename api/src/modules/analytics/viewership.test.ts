@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ViewershipRecordSchema, ViewershipTotalsSchema, type ViewershipRecord } from '@onair/protocol';
+import { ViewershipDailyResponseSchema, ViewershipRecordSchema, ViewershipTotalsSchema, type ViewershipRecord } from '@onair/protocol';
 import { createTestApp, signIn, type TestApp } from '../../../test/support/app.ts';
 import { testDialects } from '../../../test/support/databases.ts';
 
@@ -118,6 +118,51 @@ describe.each(dialects)('viewership analytics on %s', (dialect) => {
     const [week] = await records(creator, `?contentId=${top!.contentId}&days=7`);
     expect(week!.viewerCount).toBe(new Set(recent.map((r) => r.viewerKey)).size);
     expect(Object.values(week!.deviceBreakdown).reduce((a, b) => a + b, 0)).toBe(recent.length);
+  });
+
+  it('gives a day-by-day series that agrees with the raw events, zero-filled to today', async () => {
+    const daily = async (cookie: string, query = '') => {
+      const response = await t.app.inject({ method: 'GET', url: `/api/analytics/viewership/daily${query}`, headers: { cookie } });
+      expect(response.statusCode).toBe(200);
+      return ViewershipDailyResponseSchema.parse(response.json());
+    };
+    const events = await db()
+      .selectFrom('viewEvents')
+      .innerJoin('content', 'content.id', 'viewEvents.contentId')
+      .select(['viewEvents.viewerKey', 'viewEvents.watchSeconds', 'viewEvents.createdAt'])
+      .where('content.creatorId', '=', creatorId)
+      .execute();
+    const want = new Map<string, { views: number; viewers: Set<string>; watchSeconds: number }>();
+    for (const e of events) {
+      const date = new Date(Number(e.createdAt)).toISOString().slice(0, 10);
+      const day = want.get(date) ?? { views: 0, viewers: new Set(), watchSeconds: 0 };
+      day.views += 1;
+      day.viewers.add(e.viewerKey);
+      day.watchSeconds += e.watchSeconds;
+      want.set(date, day);
+    }
+    const series = await daily(creator);
+    const today = new Date().toISOString().slice(0, 10);
+    expect(series[0]!.date).toBe([...want.keys()].sort()[0]);
+    expect(series.at(-1)!.date).toBe(today);
+    // Consecutive days, none missing.
+    for (let i = 1; i < series.length; i++) {
+      expect(Date.parse(series[i]!.date) - Date.parse(series[i - 1]!.date)).toBe(24 * 3600 * 1000);
+    }
+    for (const day of series) {
+      const w = want.get(day.date);
+      expect(day).toEqual({ date: day.date, views: w?.views ?? 0, viewers: w?.viewers.size ?? 0, watchSeconds: w?.watchSeconds ?? 0 });
+    }
+    expect(series.reduce((n, d) => n + d.views, 0)).toBe(events.length);
+
+    const week = await daily(creator, '?days=7');
+    expect(week).toHaveLength(8); // the partial day 7 days ago, through today
+    expect(week.at(-1)!.date).toBe(today);
+    // A viewer's series is their own history only.
+    const own = await db().selectFrom('viewEvents').select('id').where('userId', '=', viewerId).execute();
+    expect((await daily(viewer)).reduce((n, d) => n + d.views, 0)).toBe(own.length);
+    expect((await t.app.inject({ method: 'GET', url: '/api/analytics/viewership/daily?days=0', headers: { cookie: creator } })).body).toMatch(/^days/);
+    expect((await t.app.inject({ method: 'GET', url: '/api/analytics/viewership/daily' })).statusCode).toBe(401);
   });
 
   it('records a view from a player, signed in or not, clipped to the item length', async () => {

@@ -9,7 +9,7 @@
  * - averageWatchTime: mean seconds per view. Breakdowns count views.
  */
 import { sql, type Expression, type Kysely } from 'kysely';
-import { VIEWERSHIP_LIMIT, type ViewershipRecord, type ViewershipTotals } from '@onair/protocol';
+import { VIEWERSHIP_LIMIT, VIEWERSHIP_MAX_DAYS, type ViewershipDay, type ViewershipRecord, type ViewershipTotals } from '@onair/protocol';
 import type { Database, UserRow } from '../../db/schema.ts';
 
 export type ViewershipScope = { kind: 'all' } | { kind: 'creator'; creatorId: number } | { kind: 'viewer'; userId: number };
@@ -157,4 +157,39 @@ export async function viewershipTotals(
     deviceBreakdown: breakdown(devices as { key: string; n: number }[]),
     locationBreakdown: breakdown(countries as { key: string; n: number }[]),
   };
+}
+
+const isoDay = (dayNumber: number) => new Date(dayNumber * DAY_MS).toISOString().slice(0, 10);
+
+/** Views, distinct viewers and watch time per UTC day, zero-filled from the start of the window to today. */
+export async function viewershipDaily(
+  db: Kysely<Database>,
+  scope: ViewershipScope,
+  filter: ViewershipFilter,
+  now = Date.now(),
+): Promise<ViewershipDay[]> {
+  // Without a period the series is capped, so "all time" on an old deployment stays a year of points.
+  const bounded = { ...filter, days: filter.days ?? VIEWERSHIP_MAX_DAYS };
+  // Whole UTC days since the epoch: integer division on both dialects (the divisor is inlined so the
+  // SELECT and GROUP BY expressions are identical for Postgres).
+  const day = sql<number>`${sql.ref('viewEvents.createdAt')} / ${sql.lit(DAY_MS)}`;
+  const rows = await scoped(db, scope, bounded, now)
+    .where('viewEvents.id', 'is not', null)
+    .select((eb) => [
+      day.as('day'),
+      eb.fn.countAll<number>().as('views'),
+      eb.fn.count<number>('viewEvents.viewerKey').distinct().as('viewers'),
+      eb.fn.sum<number>('viewEvents.watchSeconds').as('watchSeconds'),
+    ])
+    .groupBy(day)
+    .execute();
+  const byDay = new Map(rows.map((r) => [Number(r.day), r]));
+  const today = Math.floor(now / DAY_MS);
+  const first = filter.days ? Math.floor((now - filter.days * DAY_MS) / DAY_MS) : Math.min(today, ...byDay.keys());
+  const series: ViewershipDay[] = [];
+  for (let d = first; d <= today; d++) {
+    const r = byDay.get(d);
+    series.push({ date: isoDay(d), views: Number(r?.views ?? 0), viewers: Number(r?.viewers ?? 0), watchSeconds: Number(r?.watchSeconds ?? 0) });
+  }
+  return series;
 }

@@ -7,6 +7,7 @@ import { formatClock, formatPercent } from '../creator/format';
 import { DeviceBreakdown, LocationBreakdown } from './Breakdowns';
 import { InsightsPanel } from './InsightsPanel';
 import { analyticsQueries } from './queries';
+import { ViewsOverTime } from './ViewsOverTime';
 
 const PERIODS = [
   { value: 'all', label: 'All time' },
@@ -92,6 +93,7 @@ export function AnalyticsView({ emptyText }: { emptyText: string }) {
             <Figure label="Average watch time" value={formatClock(figures.averageWatchTime)} />
             <Figure label="Engagement" value={formatPercent(figures.engagement)} />
           </SimpleGrid>
+          <ViewsOverTime filter={filter} contentId={record?.contentId ?? null} />
           <Tabs defaultValue="devices" keepMounted={false}>
             <Tabs.List>
               <Tabs.Tab value="devices" leftSection={<IconDevices size={16} />}>

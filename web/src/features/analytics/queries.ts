@@ -3,7 +3,7 @@
  * admin, a viewer's own history), so the same component serves every page that shows analytics.
  */
 import { queryOptions, useMutation } from '@tanstack/react-query';
-import type { AnalyticsSummary, InsightsResponse, ViewershipRecord, ViewershipTotals } from '@onair/protocol';
+import type { AnalyticsSummary, InsightsResponse, ViewershipDay, ViewershipRecord, ViewershipTotals } from '@onair/protocol';
 import { apiRequest } from '../../lib/api';
 
 export interface ViewershipFilter {
@@ -29,6 +29,13 @@ export const analyticsQueries = {
     queryOptions({
       queryKey: ['/api/analytics/viewership', 'totals', filter.days ?? 'all'],
       queryFn: () => apiRequest<ViewershipTotals>('GET', `/api/analytics/viewership/totals${query(filter)}`),
+    }),
+  /** Views per day over the period, for everything in scope or one item. */
+  daily: (filter: ViewershipFilter, contentId: number | null) =>
+    queryOptions({
+      queryKey: ['/api/analytics/viewership', 'daily', filter.days ?? 'all', contentId ?? 'all'],
+      queryFn: () =>
+        apiRequest<ViewershipDay[]>('GET', `/api/analytics/viewership/daily${query(filter, contentId ? { contentId: String(contentId) } : {})}`),
     }),
 };
 
