@@ -20,6 +20,7 @@ import healthRoutes from './modules/admin/health-routes.ts';
 import adminRoutes from './modules/admin/routes.ts';
 import notificationRoutes from './modules/notifications/routes.ts';
 import ratingRoutes from './modules/ratings/routes.ts';
+import engagementRoutes from './modules/engagement/routes.ts';
 import { setUpPollTallies } from './modules/polls/service.ts';
 import { startPollCloser } from './modules/polls/closer.ts';
 import chatRoutes from './modules/chat/routes.ts';
@@ -80,6 +81,7 @@ export async function buildServer(config: AppConfig, deps: ServerDeps): Promise<
   await app.register(adminRoutes);
   await app.register(notificationRoutes);
   await app.register(ratingRoutes);
+  await app.register(engagementRoutes);
 
   await app.register(webPlugin);
   return app;

@@ -90,6 +90,40 @@ describe.skipIf(!ready)('creators in the browser', () => {
     await host.context.close();
   });
 
+  it('lets a viewer like, rate and share what they watch, and sharing completes the daily challenge', async () => {
+    const fan = await app.newPerson({ tourDoneFor: 'viewer' });
+    await signIn(fan.page, 'listener', 'listener123');
+    const [item] = (await fan.page.evaluate(() => fetch('/api/content?limit=1').then((r) => r.json()))) as { id: number }[];
+    const before = (await fan.page.evaluate((id) => fetch(`/api/content/${id}/engagement`).then((r) => r.json()), item!.id)) as {
+      likes: number;
+      liked: boolean;
+    };
+    await fan.page.goto(`/watch/${item!.id}`);
+    const likeButton = fan.page.getByRole('button', { name: /^Like/ });
+    if (before.liked) await fan.page.getByRole('button', { name: /^Liked/ }).click();
+    const base = before.liked ? before.likes - 1 : before.likes;
+    await likeButton.click();
+    await fan.page.getByRole('button', { name: `Liked · ${base + 1}` }).waitFor();
+
+    // The fourth star: Mantine's Rating is visually hidden radio inputs, each with a star label.
+    const fourth = await fan.page.getByRole('radio', { name: '4' }).getAttribute('id');
+    await fan.page.locator(`label[for="${fourth}"]`).click();
+    await fan.page.getByTestId('rating-summary').getByText(/from \d+ rating/).waitFor();
+    const after = (await fan.page.evaluate((id) => fetch(`/api/content/${id}/engagement`).then((r) => r.json()), item!.id)) as {
+      liked: boolean;
+      myRating: number;
+    };
+    expect(after).toMatchObject({ liked: true, myRating: 4 });
+
+    await fan.page.getByRole('button', { name: 'Share' }).click();
+    await fan.page.locator('.mantine-Notification-root').getByText(/^(Link Copied|Shared)$/).waitFor();
+    const rewards = (await fan.page.evaluate(() => fetch('/api/user/gamification').then((r) => r.json()))) as {
+      dailyChallenges: { id: string; completed: boolean }[];
+    };
+    expect(rewards.dailyChallenges.find((c) => c.id === 'share-a-stream')?.completed).toBe(true);
+    await fan.context.close();
+  });
+
   it('keeps satellite receivers private to their owner', async () => {
     const owner = await app.newPerson({ tourDoneFor: 'viewer' });
     const other = await app.newPerson({ tourDoneFor: 'viewer' });

@@ -9,6 +9,7 @@ import { ChatPanel } from '../interactions/ChatPanel';
 import { PollsPanel } from '../interactions/PollsPanel';
 import { QnaPanel } from '../interactions/QnaPanel';
 import { NotFound } from '../shell/StatusScreens';
+import { EngagementBar } from './EngagementBar';
 import { useSubscription, watchQueries } from './queries';
 import { useWatchSession } from './useWatchSession';
 
@@ -103,6 +104,7 @@ function Watching({ contentId }: { contentId: number }) {
                 {item.creatorId !== null && item.creatorId !== user?.id && <SubscribeButton creatorId={item.creatorId} />}
               </Stack>
             </Group>
+            <EngagementBar contentId={contentId} signedIn={user !== null} />
             {item.description && <Text>{item.description}</Text>}
           </Stack>
         </Grid.Col>

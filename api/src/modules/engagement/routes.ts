@@ -1,0 +1,32 @@
+/**
+ * GET /api/content/:id/engagement: likes and ratings of one item, and the caller's own like and
+ * rating, in one read for the watch page. Liking, rating and sharing are written by their own routes
+ * (recommendations, ratings, rewards), which own those signals.
+ */
+import type { FastifyInstance } from 'fastify';
+import { ContentIdParamsSchema, type ContentEngagement } from '@onair/protocol';
+import { notFound } from '../../http/errors.ts';
+import { parseOr400 } from '../../http/validate.ts';
+import { ratingOf } from '../ratings/routes.ts';
+import { likeCount } from '../recommendations/repository.ts';
+
+export default async function engagementRoutes(app: FastifyInstance) {
+  app.get('/api/content/:id/engagement', async (request): Promise<ContentEngagement> => {
+    const { id } = parseOr400(ContentIdParamsSchema, request.params);
+    const db = app.db.kysely;
+    const exists = await db.selectFrom('content').select('id').where('id', '=', id).executeTakeFirst();
+    if (!exists) throw notFound('No content with that id');
+    const userId = request.user?.id ?? null;
+    const [likes, rating, mine, myRating] = await Promise.all([
+      likeCount(db, id),
+      ratingOf(db, id),
+      userId
+        ? db.selectFrom('contentLikes').select('userId').where('contentId', '=', id).where('userId', '=', userId).executeTakeFirst()
+        : Promise.resolve(undefined),
+      userId
+        ? db.selectFrom('contentRatings').select('rating').where('contentId', '=', id).where('userId', '=', userId).executeTakeFirst()
+        : Promise.resolve(undefined),
+    ]);
+    return { contentId: id, likes, liked: mine !== undefined, ...rating, myRating: myRating?.rating ?? null };
+  });
+}

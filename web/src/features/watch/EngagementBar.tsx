@@ -1,0 +1,66 @@
+import { Button, Group, Rating, Text, Tooltip } from '@mantine/core';
+import { IconHeart, IconHeartFilled, IconShare } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { toast } from '../../lib/toast';
+import { useEngagement, watchQueries } from './queries';
+
+const failed = (title: string) => (error: Error) => toast({ title, description: error.message, variant: 'destructive' });
+
+/** Copies the page's address; false where the browser refuses (no clipboard on plain http). */
+async function copyLink(): Promise<boolean> {
+  try {
+    await navigator.clipboard.writeText(window.location.href);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Like, rate and share one item. Likes and ratings feed recommendations and the admin's community
+ * figures; sharing earns points once per item a day and completes the daily challenge.
+ */
+export function EngagementBar({ contentId, signedIn }: { contentId: number; signedIn: boolean }) {
+  const engagement = useQuery(watchQueries.engagement(contentId));
+  const { like, rate, share } = useEngagement(contentId);
+  if (!engagement.data) return null;
+  const { liked, likes, myRating, avgRating, ratings } = engagement.data;
+
+  const onShare = () =>
+    share.mutate(undefined, {
+      onSuccess: async () => {
+        const copied = await copyLink();
+        toast({ title: copied ? 'Link Copied' : 'Shared', description: copied ? 'The link to this page is on your clipboard.' : window.location.href });
+      },
+      onError: failed('Share failed'),
+    });
+
+  return (
+    <Group gap="lg" wrap="wrap">
+      <Button
+        variant={liked ? 'light' : 'default'}
+        size="xs"
+        leftSection={liked ? <IconHeartFilled size={16} /> : <IconHeart size={16} />}
+        aria-pressed={liked}
+        disabled={!signedIn}
+        loading={like.isPending}
+        onClick={() => like.mutate(!liked, { onError: failed('Like failed') })}
+      >
+        {liked ? 'Liked' : 'Like'} · {likes.toLocaleString()}
+      </Button>
+      <Group gap={6}>
+        <Tooltip label={myRating ? `You rated it ${myRating} of 5` : 'Rate it'} withArrow>
+          <div>
+            <Rating value={myRating ?? 0} onChange={(value) => rate.mutate(value, { onError: failed('Rating failed') })} readOnly={!signedIn} aria-label="Your rating" />
+          </div>
+        </Tooltip>
+        <Text size="xs" c="dimmed" data-testid="rating-summary">
+          {ratings > 0 ? `${avgRating.toFixed(1)} from ${ratings.toLocaleString()} ${ratings === 1 ? 'rating' : 'ratings'}` : 'No ratings yet'}
+        </Text>
+      </Group>
+      <Button variant="default" size="xs" leftSection={<IconShare size={16} />} disabled={!signedIn} loading={share.isPending} onClick={onShare}>
+        Share
+      </Button>
+    </Group>
+  );
+}
