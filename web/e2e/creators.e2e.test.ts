@@ -91,8 +91,9 @@ describe.skipIf(!ready)('creators in the browser', () => {
   });
 
   it('lets a viewer like, rate and share what they watch, and sharing completes the daily challenge', async () => {
+    // The demo viewer: an earlier test turns the listener into a creator (whose tour would cover the page).
     const fan = await app.newPerson({ tourDoneFor: 'viewer' });
-    await signIn(fan.page, 'listener', 'listener123');
+    await signIn(fan.page, 'viewer', 'viewer123');
     const [item] = (await fan.page.evaluate(() => fetch('/api/content?limit=1').then((r) => r.json()))) as { id: number }[];
     const before = (await fan.page.evaluate((id) => fetch(`/api/content/${id}/engagement`).then((r) => r.json()), item!.id)) as {
       likes: number;
