@@ -13,20 +13,23 @@ export function describeIssue(error: z.ZodError): string {
 
 /** Parses input with a schema or throws a 400 naming the field. Nothing is written before this. */
 export function parseOr400<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
-  // Socket events arrive here without passing the HTTP hook that checks this.
-  const nul = findNulCharacter(input, '');
-  if (nul !== null) throw badRequest(`${nul || 'input'}: must not contain the NUL character`);
   const result = schema.safeParse(input ?? {});
   if (!result.success) throw badRequest(describeIssue(result.error));
   return result.data;
 }
 
 /**
- * The path of the first string holding a NUL character, or null. Postgres cannot store NUL in text
- * and no field of ours means it, so it is refused (HTTP hook and parseOr400, which socket events use)
- * before any handler reads the input.
+ * Postgres cannot store NUL in text and no field of ours means it, so it is refused at the edge of each
+ * transport (the HTTP preValidation hook, the socket packet middleware) before any handler reads the
+ * input. Throws a 400 naming the field; `label` names input that is itself the offending string.
  */
-export function findNulCharacter(value: unknown, path: string, depth = 0): string | null {
+export function assertNoNulCharacter(input: unknown, label: string): void {
+  const path = findNulCharacter(input, '');
+  if (path !== null) throw badRequest(`${path || label}: must not contain the NUL character`);
+}
+
+/** The path of the first string holding a NUL character, or null. */
+function findNulCharacter(value: unknown, path: string, depth = 0): string | null {
   if (typeof value === 'string') return value.includes('\u0000') ? path : null;
   if (depth > 20 || value === null || typeof value !== 'object') return null;
   for (const [key, inner] of Object.entries(value)) {

@@ -5,8 +5,8 @@
  */
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { badRequest, HttpError } from '../http/errors.ts';
-import { findNulCharacter } from '../http/validate.ts';
+import { HttpError } from '../http/errors.ts';
+import { assertNoNulCharacter } from '../http/validate.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -22,8 +22,7 @@ async function errorsPlugin(app: FastifyInstance) {
 
   // Every route, including those that read their input without a schema.
   app.addHook('preValidation', async (request) => {
-    const field = findNulCharacter(request.params, '') ?? findNulCharacter(request.query, '') ?? findNulCharacter(request.body, '');
-    if (field !== null) throw badRequest(`${field || 'body'}: must not contain the NUL character`);
+    for (const part of [request.params, request.query, request.body]) assertNoNulCharacter(part, 'body');
   });
 
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {

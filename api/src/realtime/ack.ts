@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Ack } from '@onair/protocol';
 import type { UserRow } from '../db/schema.ts';
 import { HttpError, unauthorized } from '../http/errors.ts';
+import { assertNoNulCharacter } from '../http/validate.ts';
 import { findUserById } from '../modules/users/repository.ts';
 import type { AppSocket } from './types.ts';
 
@@ -26,4 +27,19 @@ export async function requireSocketUser(app: FastifyInstance, socket: AppSocket,
   const user = socket.data.userId ? await findUserById(app.db.kysely, socket.data.userId) : undefined;
   if (!user || user.status !== 'active') throw unauthorized(message);
   return user;
+}
+
+/**
+ * Packet middleware, the socket twin of the HTTP preValidation hook: an event whose payload holds a
+ * NUL character is answered 400 (when it asks for an acknowledgement) and never reaches its handler.
+ */
+export function refuseNulCharacters([, ...args]: unknown[], next: (error?: Error) => void): void {
+  try {
+    for (const arg of args) if (typeof arg !== 'function') assertNoNulCharacter(arg, 'input');
+  } catch (error) {
+    const ack = args.at(-1);
+    if (typeof ack === 'function' && error instanceof HttpError) ack({ ok: false, status: error.statusCode, error: error.message } satisfies Ack<never>);
+    return;
+  }
+  next();
 }

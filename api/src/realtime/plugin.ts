@@ -21,7 +21,7 @@ import { recordView, UNKNOWN_COUNTRY } from '../modules/analytics/views.ts';
 import { registerChatHandlers } from '../modules/chat/socket.ts';
 import { registerPollHandlers } from '../modules/polls/socket.ts';
 import { findUserById } from '../modules/users/repository.ts';
-import { acknowledge } from './ack.ts';
+import { acknowledge, refuseNulCharacters } from './ack.ts';
 import { memoryCounters, redisCounters, type ClusterCounters } from './cluster-counters.ts';
 import { identifySocket } from './handshake.ts';
 import { PresenceTracker } from './presence.ts';
@@ -154,6 +154,7 @@ async function realtimePlugin(app: FastifyInstance) {
     }
     // A recovered socket got its rooms back already.
     if (!socket.recovered) void socket.join(joined);
+    socket.use(refuseNulCharacters);
     registerWatchHandlers(app, socket, new Map());
     registerChatHandlers(app, socket);
     registerPollHandlers(app, socket);

@@ -26,3 +26,6 @@ export function focusToastRegion() {
   const close = document.querySelector<HTMLElement>('.mantine-Notifications-root .mantine-Notification-closeButton');
   close?.focus();
 }
+
+/** An onError handler for mutations: a destructive toast with this title and the server's message. */
+export const toastError = (title: string) => (error: Error) => toast({ title, description: error.message, variant: 'destructive' });

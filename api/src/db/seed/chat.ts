@@ -10,6 +10,7 @@ import type { Transaction } from 'kysely';
 import { recordAdminAction } from '../../modules/admin/activity.ts';
 import { scoreText } from '../../modules/moderation/scoring.ts';
 import type { Database } from '../schema.ts';
+import { demoAdmin, liveItems, seededAudience } from './cast.ts';
 import { SeededRandom } from './random.ts';
 
 /** Flagged lines younger than this are still waiting for the admin. */
@@ -60,9 +61,9 @@ export async function seedDemoChat(trx: Transaction<Database>, now: number, coun
   if (count <= 0) return { messages: 0, flagged: 0 };
   const rng = new SeededRandom(7373);
   const [audience, live, admin] = await Promise.all([
-    trx.selectFrom('users').select('id').where('email', 'like', '%@audience.onair.local').orderBy('id').execute(),
-    trx.selectFrom('content').select('id').where('status', '=', 'live').orderBy('id').execute(),
-    trx.selectFrom('users').select('id').where('username', '=', 'admin').executeTakeFirst(),
+    seededAudience(trx),
+    liveItems(trx),
+    demoAdmin(trx),
   ]);
   if (audience.length === 0) return { messages: 0, flagged: 0 };
   // The lobby (null) gets a steady trickle over three days; live rooms their last three hours.

@@ -18,6 +18,7 @@ import {
   DURATION_MINUTES,
   SEED_CREATORS,
 } from './catalog.ts';
+import { AUDIENCE_EMAIL_DOMAIN } from './cast.ts';
 import { DEMO_ACCOUNTS } from './demo-accounts.ts';
 import { seedDemoChat } from './chat.ts';
 import { seedDemoLikes } from './likes.ts';
@@ -233,7 +234,7 @@ async function seedAudience(
     newUsers.push({
       username,
       usernameKey: username,
-      email: `${username}@audience.onair.local`,
+      email: `${username}@${AUDIENCE_EMAIL_DOMAIN}`,
       passwordHash: '',
       firstName: null,
       lastName: null,

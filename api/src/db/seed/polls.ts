@@ -6,6 +6,7 @@
 import type { Transaction } from 'kysely';
 import type { Database } from '../schema.ts';
 import type { Category } from './catalog.ts';
+import { liveItems, seededAudience } from './cast.ts';
 import { SeededRandom } from './random.ts';
 
 const DAY_MS = 24 * 3600 * 1000;
@@ -59,14 +60,8 @@ export async function seedDemoPolls(trx: Transaction<Database>, now: number, pas
   const rng = new SeededRandom(9191);
   const [watched, live, audience] = await Promise.all([
     wellWatchedItems(trx, now, pastPolls),
-    trx
-      .selectFrom('content')
-      .select(['id', 'creatorId', 'category', 'liveSince'])
-      .where('status', '=', 'live')
-      .where('creatorId', 'is not', null)
-      .orderBy('id')
-      .execute(),
-    trx.selectFrom('users').select('id').where('email', 'like', '%@audience.onair.local').orderBy('id').execute(),
+    liveItems(trx),
+    seededAudience(trx),
   ]);
   let polls = 0;
   let votes = 0;
@@ -96,7 +91,8 @@ export async function seedDemoPolls(trx: Transaction<Database>, now: number, pas
     await run({ ...item, createdAt, closesAt }, item.viewers.filter(() => rng.chance(TURNOUT)), closesAt);
   }
   // Rooms of different kinds of show, so the open polls differ.
-  const openRooms = live.filter((item, i) => live.findIndex((other) => other.category === item.category) === i).slice(0, OPEN_POLL_ROOMS);
+  const hosted = live.filter((item) => item.creatorId !== null);
+  const openRooms = hosted.filter((item, i) => hosted.findIndex((other) => other.category === item.category) === i).slice(0, OPEN_POLL_ROOMS);
   for (const item of openRooms) {
     const createdAt = Math.max(item.liveSince ?? now, now - rng.int(5, 40) * 60_000);
     const voters = audience.filter(() => rng.chance(0.08)).map((u) => u.id);
@@ -128,24 +124,23 @@ async function wellWatchedItems(trx: Transaction<Database>, now: number, limit: 
     .orderBy('content.id')
     .limit(limit)
     .execute();
-  const result = [];
-  for (const item of top) {
-    const viewers = await trx
-      .selectFrom('viewEvents')
-      .select('userId')
-      .distinct()
-      .where('contentId', '=', item.id)
-      .where('userId', 'is not', null)
-      .orderBy('userId')
-      .execute();
-    result.push({
-      contentId: item.id,
-      creatorId: item.creatorId!,
-      category: item.category,
-      createdAt: Number(item.createdAt),
-      firstViewAt: Number(item.firstViewAt),
-      viewers: viewers.map((v) => v.userId!),
-    });
-  }
-  return result;
+  if (top.length === 0) return [];
+  // Who watched them, in one read, in a fixed order so every machine draws the same voters.
+  const watchers = await trx
+    .selectFrom('viewEvents')
+    .select(['contentId', 'userId'])
+    .distinct()
+    .where('contentId', 'in', top.map((item) => item.id))
+    .where('userId', 'is not', null)
+    .orderBy('contentId')
+    .orderBy('userId')
+    .execute();
+  return top.map((item) => ({
+    contentId: item.id,
+    creatorId: item.creatorId!,
+    category: item.category,
+    createdAt: Number(item.createdAt),
+    firstViewAt: Number(item.firstViewAt),
+    viewers: watchers.filter((w) => w.contentId === item.id).map((w) => w.userId!),
+  }));
 }

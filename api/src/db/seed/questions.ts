@@ -5,6 +5,7 @@
  */
 import type { Transaction } from 'kysely';
 import type { Database } from '../schema.ts';
+import { demoAdmin, liveItems, seededAudience } from './cast.ts';
 import { SeededRandom } from './random.ts';
 
 const QUESTIONS = [
@@ -27,9 +28,9 @@ export async function seedDemoQuestions(trx: Transaction<Database>, now: number,
   if (count <= 0) return 0;
   const rng = new SeededRandom(5151);
   const [live, audience, admin] = await Promise.all([
-    trx.selectFrom('content').select(['id', 'creatorId']).where('status', '=', 'live').orderBy('id').execute(),
-    trx.selectFrom('users').select('id').where('email', 'like', '%@audience.onair.local').orderBy('id').execute(),
-    trx.selectFrom('users').select('id').where('username', '=', 'admin').executeTakeFirst(),
+    liveItems(trx),
+    seededAudience(trx),
+    demoAdmin(trx),
   ]);
   if (audience.length === 0) return 0;
   const lobby = { id: null, creatorId: admin?.id ?? null };

@@ -1,6 +1,5 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { LoginRequestSchema, RegisterRequestSchema } from '@onair/protocol';
-import type { FastifyRequest } from 'fastify';
 import { countryFromHeaders } from '../../http/country.ts';
 import { unauthorized } from '../../http/errors.ts';
 import { parseOr400 } from '../../http/validate.ts';

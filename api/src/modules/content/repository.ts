@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Content } from '@onair/protocol';
 import type { Database, ContentRow, NewContent } from '../../db/schema.ts';
+import { notFound } from '../../http/errors.ts';
 import type { LiveAudience } from '../../realtime/audience.ts';
 import type { CurationRule } from '../curation/repository.ts';
 
@@ -90,6 +91,12 @@ export async function findContent(db: Kysely<Database>, audience: LiveAudience, 
   if (!row) return undefined;
   const [content] = await presentContent(db, audience, [row]);
   return content;
+}
+
+/** 404 unless the item exists: for routes that act on an item without reading it. */
+export async function assertContentExists(db: Kysely<Database>, id: number): Promise<void> {
+  const row = await db.selectFrom('content').select('id').where('id', '=', id).executeTakeFirst();
+  if (!row) throw notFound('No content with that id');
 }
 
 export async function insertContent(db: Kysely<Database>, values: NewContent): Promise<number> {

@@ -5,8 +5,8 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { ContentIdParamsSchema, type ContentEngagement } from '@onair/protocol';
-import { notFound } from '../../http/errors.ts';
 import { parseOr400 } from '../../http/validate.ts';
+import { assertContentExists } from '../content/repository.ts';
 import { ratingOf } from '../ratings/routes.ts';
 import { likeCount } from '../recommendations/repository.ts';
 
@@ -14,8 +14,7 @@ export default async function engagementRoutes(app: FastifyInstance) {
   app.get('/api/content/:id/engagement', async (request): Promise<ContentEngagement> => {
     const { id } = parseOr400(ContentIdParamsSchema, request.params);
     const db = app.db.kysely;
-    const exists = await db.selectFrom('content').select('id').where('id', '=', id).executeTakeFirst();
-    if (!exists) throw notFound('No content with that id');
+    await assertContentExists(db, id);
     const userId = request.user?.id ?? null;
     const [likes, rating, mine, myRating] = await Promise.all([
       likeCount(db, id),

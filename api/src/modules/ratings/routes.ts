@@ -6,8 +6,8 @@ import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { ContentIdParamsSchema, ContentRatingRequestSchema, type ContentRating } from '@onair/protocol';
 import type { Database } from '../../db/schema.ts';
-import { notFound } from '../../http/errors.ts';
 import { parseOr400 } from '../../http/validate.ts';
+import { assertContentExists } from '../content/repository.ts';
 
 export async function ratingOf(db: Kysely<Database>, contentId: number): Promise<{ avgRating: number; ratings: number }> {
   const row = await db
@@ -24,8 +24,7 @@ export default async function ratingRoutes(app: FastifyInstance) {
     const { id } = parseOr400(ContentIdParamsSchema, request.params);
     const { rating } = parseOr400(ContentRatingRequestSchema, request.body);
     const db = app.db.kysely;
-    const exists = await db.selectFrom('content').select('id').where('id', '=', id).executeTakeFirst();
-    if (!exists) throw notFound('No content with that id');
+    await assertContentExists(db, id);
     const now = Date.now();
     await db
       .insertInto('contentRatings')

@@ -7,10 +7,10 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { ContentIdParamsSchema, RecommendationsJobResultSchema, type LikeResponse } from '@onair/protocol';
-import { notFound } from '../../http/errors.ts';
 import { enforceRateLimit } from '../../http/rate-limit.ts';
 import { parseOr400 } from '../../http/validate.ts';
 import { runJobAndWait } from '../ai/run-job.ts';
+import { assertContentExists } from '../content/repository.ts';
 import { lastRun, likeCount, storedRecommendations } from './repository.ts';
 
 export const RECOMMENDATIONS_TIMEOUT_MS = 30_000;
@@ -45,14 +45,9 @@ export default async function recommendationRoutes(app: FastifyInstance) {
     return storedRecommendations(app.db.kysely, userId);
   });
 
-  const contentExists = async (id: number) => {
-    const row = await app.db.kysely.selectFrom('content').select('id').where('id', '=', id).executeTakeFirst();
-    if (!row) throw notFound('No content with that id');
-  };
-
   app.post('/api/content/:id/like', { preHandler: app.requireUser }, async (request): Promise<LikeResponse> => {
     const { id } = parseOr400(ContentIdParamsSchema, request.params);
-    await contentExists(id);
+    await assertContentExists(app.db.kysely, id);
     // A second like is a no-op, not an error: the button may be pressed twice.
     await app.db.kysely
       .insertInto('contentLikes')
@@ -64,7 +59,7 @@ export default async function recommendationRoutes(app: FastifyInstance) {
 
   app.delete('/api/content/:id/like', { preHandler: app.requireUser }, async (request): Promise<LikeResponse> => {
     const { id } = parseOr400(ContentIdParamsSchema, request.params);
-    await contentExists(id);
+    await assertContentExists(app.db.kysely, id);
     await app.db.kysely.deleteFrom('contentLikes').where('contentId', '=', id).where('userId', '=', request.user!.id).execute();
     return { contentId: id, liked: false, likes: await likeCount(app.db.kysely, id) };
   });

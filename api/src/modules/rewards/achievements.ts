@@ -5,7 +5,7 @@
 import type { Kysely } from 'kysely';
 import { DAILY_CHALLENGES, type Achievement, type DailyChallengeStatus } from '@onair/protocol';
 import type { Database } from '../../db/schema.ts';
-import { activeDays, DAY_MS, streakLength, utcDayStart } from './ledger.ts';
+import { activeDays, DAY_MS, streakLength, utcDayKey, utcDayStart } from './ledger.ts';
 
 export type Metric = 'messages' | 'votes' | 'questions' | 'shares' | 'watchSeconds' | 'streakDays';
 
@@ -102,5 +102,5 @@ export const todayStart = (now = Date.now()) => utcDayStart(now);
 /** The ledger key of a completed daily challenge: it pays once per challenge per UTC day. */
 export const challengeAward = (challengeId: string, at: number) => ({
   action: `challenge:${challengeId}`,
-  ref: new Date(utcDayStart(at)).toISOString().slice(0, 10),
+  ref: utcDayKey(at),
 });

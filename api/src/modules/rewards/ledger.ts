@@ -68,6 +68,8 @@ export async function activeDays(db: Kysely<Database>, userId: number, since: nu
 
 export const DAY_MS = 24 * 3600 * 1000;
 export const utcDayStart = (t: number) => Math.floor(t / DAY_MS) * DAY_MS;
+/** The UTC day of a time as YYYY-MM-DD: the ref of once-a-day awards. */
+export const utcDayKey = (t: number) => new Date(utcDayStart(t)).toISOString().slice(0, 10);
 
 /** Consecutive days with activity, ending today or yesterday (a streak survives until a day is missed). */
 export function streakLength(days: number[], today: number): number {

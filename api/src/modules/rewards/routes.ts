@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { AchievementClaimRequestSchema, ContentIdParamsSchema, ShareRequestSchema } from '@onair/protocol';
-import { notFound } from '../../http/errors.ts';
 import { parseOr400 } from '../../http/validate.ts';
-import { POINTS, utcDayStart } from './ledger.ts';
+import { assertContentExists } from '../content/repository.ts';
+import { POINTS, utcDayKey } from './ledger.ts';
 import { claimAchievement, gamificationProfile, rewardAction } from './service.ts';
 
 export default async function rewardsRoutes(app: FastifyInstance) {
@@ -17,10 +17,8 @@ export default async function rewardsRoutes(app: FastifyInstance) {
   app.post('/api/content/:id/share', { preHandler: app.requireUser }, async (request) => {
     const { id } = parseOr400(ContentIdParamsSchema, request.params);
     const { channel } = parseOr400(ShareRequestSchema, request.body);
-    const exists = await app.db.kysely.selectFrom('content').select('id').where('id', '=', id).executeTakeFirst();
-    if (!exists) throw notFound('No content with that id');
-    const day = new Date(utcDayStart(Date.now())).toISOString().slice(0, 10);
-    await rewardAction(app, { userId: request.user!.id, action: 'share', points: POINTS.share, ref: `${id}:${day}` });
+    await assertContentExists(app.db.kysely, id);
+    await rewardAction(app, { userId: request.user!.id, action: 'share', points: POINTS.share, ref: `${id}:${utcDayKey(Date.now())}` });
     return { shared: true, channel };
   });
 }

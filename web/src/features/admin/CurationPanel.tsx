@@ -7,7 +7,7 @@ import { ActionIcon, Badge, Button, Group, Select, Stack, Table, Text } from '@m
 import { IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { CURATION_CONTENT_TYPES, CURATION_PRIORITIES, CURATION_REGIONS, type CurationRequest } from '@onair/protocol';
-import { toast } from '../../lib/toast';
+import { toast, toastError } from '../../lib/toast';
 import { regionLabel } from './format';
 import { ErrorText, Loading, Panel } from './parts';
 import { adminQueries, useApplyCuration, useRemoveCuration } from './queries';
@@ -30,7 +30,7 @@ export function CurationPanel() {
       {
         onSuccess: (c) =>
           toast({ title: 'Curation applied', description: `${TYPE_LABELS[c.contentType]} comes first in ${regionLabel(c.region)} (${c.priority} priority).` }),
-        onError: (error) => toast({ title: 'Curation failed', description: error.message, variant: 'destructive' }),
+        onError: toastError('Curation failed'),
       },
     );
   };
@@ -96,7 +96,7 @@ export function CurationPanel() {
                       color="red"
                       aria-label={`Remove ${TYPE_LABELS[c.contentType]} curation in ${regionLabel(c.region)}`}
                       loading={remove.isPending && remove.variables === c.id}
-                      onClick={() => remove.mutate(c.id, { onError: (error) => toast({ title: 'Removal failed', description: error.message, variant: 'destructive' }) })}
+                      onClick={() => remove.mutate(c.id, { onError: toastError('Removal failed') })}
                     >
                       <IconTrash size={16} />
                     </ActionIcon>

@@ -8,7 +8,7 @@ import { Badge, Button, Card, Group, NativeSelect, SimpleGrid, Stack, Text } fro
 import { LineChart } from '@mantine/charts';
 import { IconCheck, IconClockHour4, IconFlag, IconX } from '@tabler/icons-react';
 import type { AdminModerationItem, ModerationQueue } from '@onair/protocol';
-import { toast } from '../../lib/toast';
+import { toast, toastError } from '../../lib/toast';
 import { formatPercent, formatTime, SEVERITY_COLOR } from './format';
 import { Empty, Panel, SummaryCard } from './parts';
 import { useModerationDecision } from './queries';
@@ -37,7 +37,7 @@ function QueueItem({ item }: { item: AdminModerationItem }) {
                 ? `The ${item.kind === 'question' ? 'question' : 'message'} by ${item.authorName} stays visible.`
                 : `Removed from view${result.timedOutUntil ? `; ${item.authorName} is timed out until ${formatTime(result.timedOutUntil)}` : ''}.`,
           }),
-        onError: (error) => toast({ title: 'Decision failed', description: error.message, variant: 'destructive' }),
+        onError: toastError('Decision failed'),
       },
     );
   const pending = item.status === 'pending';

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { ActionIcon, Button, Group, Menu, Modal, Select, Stack, Text, Textarea } from '@mantine/core';
 import { IconBan, IconCircleCheck, IconDots, IconMail, IconRosetteDiscountCheck, IconUserCog, IconUserStar } from '@tabler/icons-react';
 import { ADMIN_MESSAGE_MAX_LENGTH, ROLES, type AdminUser, type Role } from '@onair/protocol';
-import { toast } from '../../lib/toast';
+import { toast, toastError } from '../../lib/toast';
 import { useUserAction, type UserAction } from './queries';
 
 type Dialog = 'role' | 'message' | 'suspend' | null;
@@ -33,7 +33,7 @@ export function UserActions({ user, isSelf }: { user: AdminUser; isSelf: boolean
         setDialog(null);
         after?.();
       },
-      onError: (error) => toast({ title: 'Action failed', description: error.message, variant: 'destructive' }),
+      onError: toastError('Action failed'),
     });
 
   return (

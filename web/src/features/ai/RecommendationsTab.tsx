@@ -2,7 +2,7 @@ import { Badge, Button, Card, Center, Group, Loader, Stack, Text } from '@mantin
 import { IconRefresh } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { confidenceColor, type AiRecommendation } from '@onair/protocol';
-import { toast } from '../../lib/toast';
+import { toast, toastError } from '../../lib/toast';
 import { aiQueries, useRefreshRecommendations } from './queries';
 
 function RecommendationCard({ item }: { item: AiRecommendation }) {
@@ -37,7 +37,7 @@ export function RecommendationsTab() {
   const onRefresh = () =>
     refresh.mutate(undefined, {
       onSuccess: (items) => toast({ title: 'Recommendations Updated', description: `${items.length} picks from your latest viewing.` }),
-      onError: (error) => toast({ title: 'Update Failed', description: error.message, variant: 'destructive' }),
+      onError: toastError('Update Failed'),
     });
 
   return (

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Badge, Button, Card, Group, Stack, Text, Textarea } from '@mantine/core';
 import { IconFileText } from '@tabler/icons-react';
-import { toast } from '../../lib/toast';
+import { toast, toastError } from '../../lib/toast';
 import { useSummarize } from './queries';
 
 /** How much shorter the summary is than the input, in percent (spec §2). */
@@ -27,7 +27,7 @@ export function SummaryTab() {
         setResult({ input, summary });
         toast({ title: 'Summary Generated', description: `${compressionPercent(input, summary)}% shorter than the original.` });
       },
-      onError: (error) => toast({ title: 'Summary Failed', description: error.message, variant: 'destructive' }),
+      onError: toastError('Summary Failed'),
     });
   };
 

@@ -7,7 +7,7 @@ import { useMutation, useQuery, useQueryClient, type UseMutationResult } from '@
 import type { LoginRequest, RegisterRequest, User } from '@onair/protocol';
 import { apiRequest } from '../../lib/api';
 import { connectFor } from '../../lib/socket';
-import { toast } from '../../lib/toast';
+import { toast, toastError } from '../../lib/toast';
 import { authQueries, USER_QUERY_KEY } from './queries';
 
 export { USER_QUERY_KEY };
@@ -38,7 +38,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       signedIn(user);
       toast({ title: 'Welcome back!', description: `Logged in as ${user.username}` });
     },
-    onError: (error) => toast({ title: 'Login failed', description: error.message, variant: 'destructive' }),
+    onError: toastError('Login failed'),
   });
 
   const register = useMutation({
@@ -47,7 +47,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       signedIn(user);
       toast({ title: 'Account created successfully!', description: `Welcome to OnAir, ${user.firstName || user.username}!` });
     },
-    onError: (error) => toast({ title: 'Registration failed', description: error.message, variant: 'destructive' }),
+    onError: toastError('Registration failed'),
   });
 
   const logout = useMutation({
@@ -58,7 +58,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       client.removeQueries({ predicate: (q) => q.queryKey[0] !== USER_QUERY_KEY[0] });
       toast({ title: 'Logged out', description: 'You have been successfully logged out.' });
     },
-    onError: (error) => toast({ title: 'Logout failed', description: error.message, variant: 'destructive' }),
+    onError: toastError('Logout failed'),
   });
 
   const value = useMemo<AuthContextValue>(

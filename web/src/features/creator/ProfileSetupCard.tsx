@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Card, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { CREATOR_BIO_MAX_LENGTH, CREATOR_HANDLE } from '@onair/protocol';
-import { toast } from '../../lib/toast';
+import { toast, toastError } from '../../lib/toast';
 import { useSaveProfile } from './queries';
 
 /** Shown until the person has a creator profile (spec §4). */
@@ -24,7 +24,7 @@ export function ProfileSetupCard({ selfServe }: { selfServe: boolean | undefined
                 ? 'Your creator tools are ready.'
                 : 'An administrator will review your request for creator status.',
           }),
-        onError: (error) => toast({ title: 'Setup Failed', description: error.message, variant: 'destructive' }),
+        onError: toastError('Setup Failed'),
       },
     );
   };

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { ActionIcon, Badge, Card, Group, Loader, ScrollArea, Stack, Text, TextInput } from '@mantine/core';
 import { IconSend } from '@tabler/icons-react';
 import { CHAT_MESSAGE_MAX_LENGTH, type ChatAudience, type ChatMessage } from '@onair/protocol';
-import { toast } from '../../lib/toast';
+import { toastError } from '../../lib/toast';
 import { messageTime } from './message-time';
 import { useChat } from './useChat';
 
@@ -67,7 +67,7 @@ export function ChatPanel({ contentId = null, height = 420 }: { contentId?: numb
     if (!text || send.isPending) return;
     send.mutate(text, {
       onSuccess: () => setDraft(''),
-      onError: (error) => toast({ title: 'Message not sent', description: error.message, variant: 'destructive' }),
+      onError: toastError('Message not sent'),
     });
   };
 

@@ -4,7 +4,7 @@ import { IconTrash } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { POLL_DURATION_SECONDS, POLL_OPTIONS, type Poll } from '@onair/protocol';
 import { apiRequest } from '../../lib/api';
-import { toast } from '../../lib/toast';
+import { toast, toastError } from '../../lib/toast';
 
 const emptyForm = () => ({ question: '', options: ['', ''], minutes: Math.round(POLL_DURATION_SECONDS.default / 60) });
 
@@ -28,7 +28,7 @@ export function CreatePollDialog({ opened, onClose, contentId }: { opened: boole
       setForm(emptyForm());
       onClose();
     },
-    onError: (error) => toast({ title: 'Poll not created', description: error.message, variant: 'destructive' }),
+    onError: toastError('Poll not created'),
   });
 
   const setOption = (index: number, value: string) =>

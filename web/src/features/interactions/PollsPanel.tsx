@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
-import { toast } from '../../lib/toast';
+import { toast, toastError } from '../../lib/toast';
 import { CreatePollDialog } from './CreatePollDialog';
 import { PollCard } from './PollCard';
 import { usePolls } from './usePolls';
@@ -17,7 +17,7 @@ export function PollsPanel({ contentId = null, canCreate = false }: { contentId?
       { pollId, optionIndex },
       {
         onSuccess: () => toast({ title: 'Vote Recorded', description: 'Your vote has been counted!' }),
-        onError: (error) => toast({ title: 'Vote not counted', description: error.message, variant: 'destructive' }),
+        onError: toastError('Vote not counted'),
       },
     );
 

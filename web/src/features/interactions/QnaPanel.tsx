@@ -4,7 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { QUESTION_MAX_LENGTH, type Question } from '@onair/protocol';
 import { apiRequest } from '../../lib/api';
 import { useSocketEvent } from '../../lib/live';
-import { toast } from '../../lib/toast';
+import { toast, toastError } from '../../lib/toast';
 import { interactionQueries, mergeById } from './queries';
 import { messageTime } from './message-time';
 
@@ -37,12 +37,12 @@ export function QnaPanel({ contentId = null, isHost = false }: { contentId?: num
       setDraft('');
       toast({ title: 'Question Submitted', description: 'Your question has been sent to the host!' });
     },
-    onError: (error) => toast({ title: 'Question not sent', description: error.message, variant: 'destructive' }),
+    onError: toastError('Question not sent'),
   });
   const answer = useMutation({
     mutationFn: (id: number) => apiRequest<Question>('POST', `/api/qna/${id}/answer`),
     onSuccess: upsert,
-    onError: (error) => toast({ title: 'Could not mark answered', description: error.message, variant: 'destructive' }),
+    onError: toastError('Could not mark answered'),
   });
 
   const list = questions.data ?? [];

@@ -3,7 +3,7 @@ import { IconAward, IconCheck, IconHeart, IconStar, IconTarget, IconTrophy, Icon
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { LIST_LIMITS, type Achievement } from '@onair/protocol';
 import { apiRequest } from '../../lib/api';
-import { toast } from '../../lib/toast';
+import { toast, toastError } from '../../lib/toast';
 import { interactionQueries } from './queries';
 
 const ICONS = { star: IconStar, trophy: IconTrophy, target: IconTarget, heart: IconHeart, zap: IconBolt, award: IconAward };
@@ -55,7 +55,7 @@ export function RewardsPanel() {
       toast({ title: 'Reward Claimed!', description: `You earned ${result.pointsAwarded} points.` });
       void client.invalidateQueries({ queryKey: interactionQueries.gamification().queryKey });
     },
-    onError: (error) => toast({ title: 'Claim failed', description: error.message, variant: 'destructive' }),
+    onError: toastError('Claim failed'),
   });
 
   if (profile.isPending) return <Loader size="sm" />;

@@ -3,7 +3,7 @@ import { Badge, Button, Card, Group, Loader, SimpleGrid, Stack, Tabs, Text, Titl
 import { IconBroadcast, IconChartBar, IconLayoutDashboard, IconPlayerPlay, IconPlayerStop, IconSettings } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import type { StreamConfig } from '@onair/protocol';
-import { toast } from '../../lib/toast';
+import { toast, toastError } from '../../lib/toast';
 import { AnalyticsView } from '../analytics/AnalyticsView';
 import { ActiveStreams } from './ActiveStreams';
 import { IngestCard } from './IngestCard';
@@ -41,20 +41,20 @@ export function CreatorStudioPage() {
   const onSave = () =>
     save.mutate(form, {
       onSuccess: () => toast({ title: 'Configuration Saved', description: 'Your stream settings are stored.' }),
-      onError: (error) => toast({ title: 'Save Failed', description: error.message, variant: 'destructive' }),
+      onError: toastError('Save Failed'),
     });
   const onStart = () => {
     if (!form.title.trim()) return toast({ title: 'Missing Title', description: 'Please enter a title for your stream.', variant: 'destructive' });
     start.mutate(form, {
       onSuccess: (result) =>
         toast({ title: 'Stream Started', description: `Broadcasting to ${result.destinations.length} ${result.destinations.length === 1 ? 'platform' : 'platforms'}` }),
-      onError: (error) => toast({ title: 'Stream Start Failed', description: error.message, variant: 'destructive' }),
+      onError: toastError('Stream Start Failed'),
     });
   };
   const onStop = (streamId: number) =>
     stop.mutate(streamId, {
       onSuccess: () => toast({ title: 'Stream Stopped', description: 'You are off air.' }),
-      onError: (error) => toast({ title: 'Stop Failed', description: error.message, variant: 'destructive' }),
+      onError: toastError('Stop Failed'),
     });
   const stopAll = () => streams.forEach((s) => onStop(s.id));
 

@@ -1,7 +1,7 @@
 import { ActionIcon, Alert, Button, Card, CopyButton, Group, PasswordInput, Stack, Text, TextInput, Title, Tooltip } from '@mantine/core';
 import { IconCheck, IconCopy, IconInfoCircle, IconRefresh } from '@tabler/icons-react';
 import type { StreamConfig } from '@onair/protocol';
-import { toast } from '../../lib/toast';
+import { toast, toastError } from '../../lib/toast';
 import { useRegenerateKey } from './queries';
 
 function Copy({ value, label }: { value: string; label: string }) {
@@ -41,7 +41,7 @@ export function IngestCard({ config }: { config: StreamConfig }) {
             onClick={() =>
               regenerate.mutate(undefined, {
                 onSuccess: () => toast({ title: 'Stream Key Regenerated', description: 'The old key no longer works. Update your encoder.' }),
-                onError: (error) => toast({ title: 'Update Failed', description: error.message, variant: 'destructive' }),
+                onError: toastError('Update Failed'),
               })
             }
           >

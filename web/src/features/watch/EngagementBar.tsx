@@ -1,10 +1,8 @@
 import { Button, Group, Rating, Text, Tooltip } from '@mantine/core';
 import { IconHeart, IconHeartFilled, IconShare } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { toast } from '../../lib/toast';
+import { toast, toastError } from '../../lib/toast';
 import { useEngagement, watchQueries } from './queries';
-
-const failed = (title: string) => (error: Error) => toast({ title, description: error.message, variant: 'destructive' });
 
 /** Copies the page's address; false where the browser refuses (no clipboard on plain http). */
 async function copyLink(): Promise<boolean> {
@@ -32,7 +30,7 @@ export function EngagementBar({ contentId, signedIn }: { contentId: number; sign
         const copied = await copyLink();
         toast({ title: copied ? 'Link Copied' : 'Shared', description: copied ? 'The link to this page is on your clipboard.' : window.location.href });
       },
-      onError: failed('Share failed'),
+      onError: toastError('Share failed'),
     });
 
   return (
@@ -44,14 +42,14 @@ export function EngagementBar({ contentId, signedIn }: { contentId: number; sign
         aria-pressed={liked}
         disabled={!signedIn}
         loading={like.isPending}
-        onClick={() => like.mutate(!liked, { onError: failed('Like failed') })}
+        onClick={() => like.mutate(!liked, { onError: toastError('Like failed') })}
       >
         {liked ? 'Liked' : 'Like'} · {likes.toLocaleString()}
       </Button>
       <Group gap={6}>
         <Tooltip label={myRating ? `You rated it ${myRating} of 5` : 'Rate it'} withArrow>
           <div>
-            <Rating value={myRating ?? 0} onChange={(value) => rate.mutate(value, { onError: failed('Rating failed') })} readOnly={!signedIn} aria-label="Your rating" />
+            <Rating value={myRating ?? 0} onChange={(value) => rate.mutate(value, { onError: toastError('Rating failed') })} readOnly={!signedIn} aria-label="Your rating" />
           </div>
         </Tooltip>
         <Text size="xs" c="dimmed" data-testid="rating-summary">
