@@ -2,6 +2,7 @@
 FROM node:20-bookworm-slim
 RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ \
       apertium apertium-en-es apertium-es-pt apertium-fr-es apertium-es-it cg3 ffmpeg \
+      pocketsphinx pocketsphinx-en-us pocketsphinx-testdata \
     && rm -rf /var/lib/apt/lists/*
 WORKDIR /app
 COPY package.json package-lock.json ./
@@ -14,4 +15,4 @@ COPY . .
 RUN npm run build
 ENV NODE_ENV=production PORT=3000
 EXPOSE 3000
-CMD ["node", "--import", "tsx", "api/src/main.ts"]
+CMD ["node", "--import", "tsx", "scripts/api.ts"]

@@ -1,5 +1,7 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
+import { precompress } from './scripts/vite-precompress.ts';
 import { fileURLToPath } from 'node:url';
 
 const apiPort = Number(process.env.PORT ?? 3000);
@@ -7,7 +9,41 @@ const apiPort = Number(process.env.PORT ?? 3000);
 // The web app lives in web/; its production build lands in dist/web, which the API serves.
 export default defineConfig({
   root: fileURLToPath(new URL('./web', import.meta.url)),
-  plugins: [react()],
+  plugins: [
+    react(),
+    // Installable app: manifest, and a service worker (web/src/sw.ts) that precaches the shell.
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'src',
+      filename: 'sw.ts',
+      registerType: 'prompt',
+      injectRegister: false,
+      includeAssets: ['icon.svg'],
+      injectManifest: { maximumFileSizeToCacheInBytes: 4 * 1024 * 1024 },
+      manifest: {
+        name: 'OnAir',
+        short_name: 'OnAir',
+        description: 'Live TV, radio and podcasts with chat, polls and creator tools.',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        theme_color: '#e03131',
+        background_color: '#ffffff',
+        icons: [
+          { src: '/icon-192.png', sizes: '192x192', type: 'image/png' },
+          { src: '/icon-512.png', sizes: '512x512', type: 'image/png' },
+          { src: '/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+        shortcuts: [
+          { name: 'Watch on TV', url: '/tv' },
+          { name: 'Offline downloads', url: '/mobile?tab=offline' },
+        ],
+      },
+    }),
+    // Brotli and gzip copies beside every text asset, built once here and served as they are
+    // (@fastify/static's preCompressed), so no request pays for compression.
+    precompress(),
+  ],
   css: {
     postcss: fileURLToPath(new URL('./web/postcss.config.cjs', import.meta.url)),
   },

@@ -33,6 +33,6 @@ if (!existsSync(builtIndex) || statSync(builtIndex).mtimeMs < sources) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-const api = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'api/src/main.ts')], { stdio: 'inherit' });
+const api = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'scripts/api.ts')], { stdio: 'inherit' });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => api.kill(signal));
 api.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -19,7 +19,7 @@ import WebSocket from 'ws';
 import type { ClientToServerEvents, ServerToClientEvents } from '@onair/protocol';
 import { migrateToLatest, openDatabase } from '../src/db/index.ts';
 import { seedDemo } from '../src/db/seed/demo.ts';
-import { startApiProcess, REPO_ROOT } from '../test/support/processes.ts';
+import { startApiProcess, REPO_ROOT } from '../../test-support/processes.ts';
 import { createSessions, fmt, percentile, processUsage } from './support.ts';
 
 type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
@@ -83,6 +83,9 @@ async function socketIoFanOut(dir: string): Promise<LoadResult> {
     SESSION_SECRET: SECRET,
     SEED_DEMO: 'false',
     WEB_DIST: '/nonexistent',
+    // Every bench client comes from this machine: lift the per-address and per-account socket caps.
+    SOCKETS_PER_IP: String(CLIENTS + VOTERS + 100),
+    SOCKETS_PER_USER: String(CLIENTS + VOTERS + 100),
     CHAT_RATE_LIMIT: String(RATE * SECONDS * 2),
   });
   const pid = api.child.pid!;

@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { Signer } from '@fastify/cookie';
 import type { Kysely } from 'kysely';
 import type { Database } from '../src/db/schema.ts';
+import { hashSessionId } from '../src/plugins/session-store.ts';
 
 export function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return NaN;
@@ -33,7 +34,8 @@ export async function createSessions(db: Kysely<Database>, secret: string, userI
   const rows = userIds.map((userId) => {
     const sid = randomBytes(24).toString('base64url');
     cookies.push(`onair.sid=${signer.sign(sid)}`);
-    return { sid, userId, data: JSON.stringify({ userId, cookie: { expires, originalMaxAge: 3600_000 } }), expiresAt: expires.getTime() };
+    // The table keeps the id's hash, as the session store does; the cookie carries the id itself.
+    return { sid: hashSessionId(sid), userId, data: JSON.stringify({ userId, cookie: { expires, originalMaxAge: 3600_000 } }), expiresAt: expires.getTime() };
   });
   for (let i = 0; i < rows.length; i += 200) await db.insertInto('sessions').values(rows.slice(i, i + 200)).execute();
   return cookies;

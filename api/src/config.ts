@@ -31,9 +31,43 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
   TRANSLATE_URL: z.string().optional(),
   TRANSLATE_API_KEY: z.string().optional(),
+  TRANSCRIBE_URL: z.string().optional(),
+  TRANSCRIBE_API_KEY: z.string().optional(),
+  TRANSCRIBE_MODEL: z.string().optional(),
   JOBS_INLINE_WORKERS: booleanFlag.optional(),
   CHAT_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
   VOTE_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+  MEDIA_DIR: z.string().optional(),
+  RTMP_PORT: z.coerce.number().int().min(0).max(65535).default(1935),
+  MEDIA_INGEST: booleanFlag.optional(),
+  UPLOAD_MAX_MB: z.coerce.number().int().min(1).default(2048),
+  FFMPEG_PATH: z.string().default('ffmpeg'),
+  FFPROBE_PATH: z.string().default('ffprobe'),
+  MEDIA_GRACE_MS: z.coerce.number().int().min(0).default(10_000),
+  MEDIA_LADDER: z.enum(['full', 'copy']).default('full'),
+  PLATFORM_FEE_PERCENT: z.coerce.number().min(0).max(100).default(10),
+  STRIPE_SECRET_KEY: z.string().optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  MEMBERSHIP_RENEWAL_SWEEP_MS: z.coerce.number().int().min(1000).default(60_000),
+  PUBLIC_URL: z.url({ error: 'PUBLIC_URL must be a URL such as https://onair.example.org' }).optional(),
+  PODCAST_PING_URLS: z.string().optional(),
+  TWILIO_AUTH_TOKEN: z.string().optional(),
+  TWILIO_ACCOUNT_SID: z.string().optional(),
+  TWILIO_FROM_NUMBER: z.string().optional(),
+  AT_USERNAME: z.string().optional(),
+  AT_API_KEY: z.string().optional(),
+  SMS_KEYWORD: z.string().trim().toUpperCase().default('ONAIR'),
+  ALEXA_SKILL_ID: z.string().optional(),
+  VAPID_SUBJECT: z.string().optional(),
+  RTMP_PUBLIC_URL: z.url({ error: 'RTMP_PUBLIC_URL must be a URL such as rtmp://tv.example.org/live' }).optional(),
+  ALLOWED_ORIGINS: z.string().optional(),
+  SOCKETS_PER_IP: z.coerce.number().int().min(1).default(50),
+  SOCKETS_PER_USER: z.coerce.number().int().min(1).default(20),
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
+  REDIS_WAIT: booleanFlag.optional(),
+  METRICS_TOKEN: z.string().min(16, { error: 'METRICS_TOKEN must be at least 16 characters' }).optional(),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().optional(),
 });
 
 export interface AppConfig {
@@ -61,12 +95,78 @@ export interface AppConfig {
   translateUrl: string | undefined;
   /** Sent as `api_key` to the LibreTranslate server, when it requires one. */
   translateApiKey: string | undefined;
+  /** An OpenAI-compatible transcription server (POST /v1/audio/transcriptions); unset: PocketSphinx, English only. */
+  transcribeUrl: string | undefined;
+  transcribeApiKey: string | undefined;
+  /** The `model` field sent to that server (default whisper-1). */
+  transcribeModel: string | undefined;
   /** With REDIS_URL: also run BullMQ workers inside this API process (no `npm run workers` needed). */
   jobsInlineWorkers: boolean;
   /** Chat messages one user may send per 10 seconds. */
   chatRateLimit: number;
   /** Votes one user may cast per 10 seconds. */
   voteRateLimit: number;
+  /** Where live segments, recordings, uploads and episode files live (served at /media/). */
+  mediaDir: string;
+  /** RTMP ingest port; 0 picks a free one (tests). */
+  rtmpPort: number;
+  /**
+   * Run RTMP ingest and live packaging in this process. On by default (one machine, one command); off
+   * on API nodes when a separate `npm run media` process takes live inputs.
+   */
+  mediaIngest: boolean;
+  uploadMaxBytes: number;
+  ffmpegPath: string;
+  ffprobePath: string;
+  /** How long a broadcast waits for its encoder to reconnect before it ends. */
+  mediaGraceMs: number;
+  /** `full` encodes the adaptive ladder; `copy` passes the source through (least CPU). */
+  mediaLadder: 'full' | 'copy';
+  /** The platform's share of each payment to a creator, in percent. */
+  platformFeePercent: number;
+  /** With it, payments go through Stripe; without it, through the labelled test provider. */
+  stripeSecretKey: string | undefined;
+  /** Signing secret of the Stripe webhook endpoint (whsec_…): without it the webhook answers 404. */
+  stripeWebhookSecret: string | undefined;
+  /** How often the API looks for memberships and sponsorships due for their monthly charge. */
+  renewalSweepMs: number;
+  /**
+   * Where people reach this deployment (no trailing slash): feed, cover and enclosure URLs, links in texts
+   * and voice answers, the URL Twilio signs, and the origin trusted for state-changing requests.
+   */
+  publicUrl: string;
+  /** Hub endpoints told about a published feed (`GET {url}?url={feed}`); empty: never call out. */
+  podcastPingUrls: string[];
+  /** Twilio SMS webhook: enabled when set (signature key). Account SID and number add outbound texts. */
+  twilioAuthToken: string | undefined;
+  twilioAccountSid: string | undefined;
+  twilioFromNumber: string | undefined;
+  /** Africa's Talking USSD: enabled when both are set. */
+  atUsername: string | undefined;
+  atApiKey: string | undefined;
+  /** The word SMS commands start with (`ONAIR VOTE 2`). */
+  smsKeyword: string;
+  /** When set, Alexa requests for any other skill are refused. */
+  alexaSkillId: string | undefined;
+  /** Contact for push services (mailto: or https:), sent in the VAPID JWT. */
+  vapidSubject: string;
+  /** The ingest URL encoders push to, shown in the Studio; never taken from a request's Host. */
+  rtmpPublicUrl: string;
+  /** Origins allowed to change state (REST) and open sockets: PUBLIC_URL's, ALLOWED_ORIGINS, and Vite's dev server in development. */
+  allowedOrigins: string[];
+  /** Open sockets one address / one account may hold on this node. */
+  socketsPerIp: number;
+  socketsPerUser: number;
+  /** A request (headers and body) must arrive within this long, or the connection is closed. */
+  requestTimeoutMs: number;
+  /** At start, keep retrying an unreachable Redis (one log line per attempt) instead of exiting. */
+  redisWait: boolean;
+  /** Bearer token Prometheus presents to GET /metrics; without one, only loopback clients may scrape. */
+  metricsToken: string | undefined;
+  /** Outbound mail server (`smtp://user:pass@host:587`); without it mail is written to the log. */
+  smtpUrl: string | undefined;
+  /** The From of outbound mail. */
+  mailFrom: string | undefined;
 }
 
 /**
@@ -82,6 +182,12 @@ function resolveSessionSecret(given: string | undefined, dataDir: string, produc
   const secret = randomBytes(32).toString('hex');
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;
+}
+
+/** Without PUBLIC_URL: this machine as it listens (localhost when it listens on every interface). */
+function defaultPublicUrl(host: string, port: number): string {
+  const name = host === '0.0.0.0' || host === '::' ? 'localhost' : host.includes(':') ? `[${host}]` : host;
+  return `http://${name}:${port}`;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -113,8 +219,67 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'warn' : 'info'),
     translateUrl: e.TRANSLATE_URL || undefined,
     translateApiKey: e.TRANSLATE_API_KEY || undefined,
+    transcribeUrl: e.TRANSCRIBE_URL || undefined,
+    transcribeApiKey: e.TRANSCRIBE_API_KEY || undefined,
+    transcribeModel: e.TRANSCRIBE_MODEL || undefined,
     jobsInlineWorkers: e.JOBS_INLINE_WORKERS ?? false,
     chatRateLimit: e.CHAT_RATE_LIMIT,
     voteRateLimit: e.VOTE_RATE_LIMIT,
+    mediaDir: path.resolve(e.MEDIA_DIR ?? path.join(dataDir, 'media')),
+    rtmpPort: e.RTMP_PORT,
+    mediaIngest: e.MEDIA_INGEST ?? !e.REDIS_URL,
+    uploadMaxBytes: e.UPLOAD_MAX_MB * 1024 * 1024,
+    ffmpegPath: e.FFMPEG_PATH,
+    ffprobePath: e.FFPROBE_PATH,
+    mediaGraceMs: e.MEDIA_GRACE_MS,
+    mediaLadder: e.MEDIA_LADDER,
+    platformFeePercent: e.PLATFORM_FEE_PERCENT,
+    stripeSecretKey: e.STRIPE_SECRET_KEY || undefined,
+    stripeWebhookSecret: e.STRIPE_WEBHOOK_SECRET || undefined,
+    renewalSweepMs: e.MEMBERSHIP_RENEWAL_SWEEP_MS,
+    podcastPingUrls: (e.PODCAST_PING_URLS ?? '').split(/[\s,]+/).filter((u) => /^https?:\/\//.test(u)),
+    twilioAuthToken: e.TWILIO_AUTH_TOKEN || undefined,
+    twilioAccountSid: e.TWILIO_ACCOUNT_SID || undefined,
+    twilioFromNumber: e.TWILIO_FROM_NUMBER || undefined,
+    atUsername: e.AT_USERNAME || undefined,
+    atApiKey: e.AT_API_KEY || undefined,
+    smsKeyword: e.SMS_KEYWORD,
+    alexaSkillId: e.ALEXA_SKILL_ID || undefined,
+    vapidSubject: e.VAPID_SUBJECT || 'mailto:admin@localhost',
+    ...publicAddresses(e.PUBLIC_URL ?? defaultPublicUrl(e.HOST, e.PORT), e.RTMP_PUBLIC_URL, e.RTMP_PORT),
+    allowedOrigins: allowedOrigins(e.PUBLIC_URL ?? defaultPublicUrl(e.HOST, e.PORT), e.ALLOWED_ORIGINS, production),
+    socketsPerIp: e.SOCKETS_PER_IP,
+    socketsPerUser: e.SOCKETS_PER_USER,
+    requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
+    redisWait: e.REDIS_WAIT ?? false,
+    metricsToken: e.METRICS_TOKEN || undefined,
+    smtpUrl: e.SMTP_URL || undefined,
+    mailFrom: e.MAIL_FROM || undefined,
   };
+}
+
+/** Vite's dev server (`npm run dev`) proxies the API from another port. */
+const VITE_DEV_ORIGIN = 'http://localhost:5173';
+const DEFAULT_RTMP_PORT = 1935;
+
+function publicAddresses(publicUrl: string, rtmpPublicUrl: string | undefined, rtmpPort: number) {
+  const base = new URL(publicUrl);
+  // URL.hostname keeps an IPv6 address's brackets. 1935 is RTMP's default port, so it is left out.
+  const rtmp = rtmpPublicUrl ?? `rtmp://${base.hostname}${rtmpPort === DEFAULT_RTMP_PORT ? '' : `:${rtmpPort}`}/live`;
+  return { publicUrl: base.href.replace(/\/+$/, ''), rtmpPublicUrl: rtmp.replace(/\/+$/, '') };
+}
+
+function allowedOrigins(publicUrl: string, extra: string | undefined, production: boolean): string[] {
+  const origins = new Set([new URL(publicUrl).origin]);
+  for (const entry of (extra ?? '').split(',').map((o) => o.trim()).filter(Boolean)) {
+    let origin: string;
+    try {
+      origin = new URL(entry).origin;
+    } catch {
+      throw new Error(`Invalid configuration: ALLOWED_ORIGINS: ${entry} is not an origin such as https://app.example.org`);
+    }
+    origins.add(origin);
+  }
+  if (!production) origins.add(VITE_DEV_ORIGIN);
+  return [...origins];
 }

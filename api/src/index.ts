@@ -1,2 +1,3 @@
 export { buildServer, type ServerDeps } from './server.ts';
 export { loadConfig, type AppConfig } from './config.ts';
+export { startApi } from './start.ts';

@@ -9,11 +9,13 @@ import type { Db } from './db/dialect.ts';
 import authPlugin from './plugins/auth.ts';
 import contextPlugin from './plugins/context.ts';
 import errorsPlugin from './plugins/errors.ts';
+import openapiPlugin from './plugins/openapi.ts';
 import webPlugin from './plugins/web.ts';
 import realtimePlugin from './realtime/plugin.ts';
 import jobsPlugin from './jobs/plugin.ts';
+import jobRoutes from './jobs/routes.ts';
 import jobRelay from './realtime/job-relay.ts';
-import type { JobQueue } from './jobs/types.ts';
+import type { JobsRuntimeFactory } from './jobs/types.ts';
 import aiModule from './modules/ai/index.ts';
 import healthCollector from './modules/admin/health-collector.ts';
 import healthRoutes from './modules/admin/health-routes.ts';
@@ -35,12 +37,43 @@ import creatorRoutes from './modules/creator/routes.ts';
 import streamingRoutes from './modules/streaming/routes.ts';
 import satelliteRoutes from './modules/satellite/routes.ts';
 import viewershipRoutes from './modules/analytics/viewership-routes.ts';
+import liveMediaPlugin from './modules/media/live/plugin.ts';
+import liveStatePlugin from './modules/media/live-state.ts';
+import mediaFiles from './modules/media/files.ts';
+import destinationRoutes from './modules/media/destination-routes.ts';
+import mediaModule from './modules/media/index.ts';
+import educationModule from './modules/education/index.ts';
+import { systemTxtResolver, type TxtResolver } from './modules/education/domain-verification.ts';
+import churchModule from './modules/church/index.ts';
+import { logMailer, mailerFor, type Mailer } from './modules/mail/mailer.ts';
+import monetizationModule from './modules/monetization/index.ts';
+import syndicationModule from './modules/syndication/index.ts';
+import transcriptsModule from './modules/transcripts/index.ts';
+import smsRoutes from './modules/sms/routes.ts';
+import voiceRoutes from './modules/voice/routes.ts';
+import type { ReachDeps } from './modules/reach-deps.ts';
+import smsSenderPlugin from './modules/sms/sender-plugin.ts';
+import webPushPlugin from './modules/devices/push.ts';
+import deviceRoutes from './modules/devices/routes.ts';
+import tvRoutes from './modules/tv/routes.ts';
+import downloadRoutes from './modules/downloads/routes.ts';
+import securityPlugin from './plugins/security.ts';
+import metricsPlugin from './plugins/metrics.ts';
 
 export interface ServerDeps {
   db: Db;
   redis?: Redis | null;
-  /** A job queue built by the caller (tests); by default the driver follows REDIS_URL. */
-  jobs?: JobQueue;
+  /**
+   * The jobs runtime (queue and engines), composed by the entry point: `composeJobs` from the workers
+   * package, whose driver follows REDIS_URL.
+   */
+  jobs: JobsRuntimeFactory;
+  /** DNS TXT lookups for institution domain verification (a fake in tests). */
+  txtResolver?: TxtResolver;
+  /** Outbound mail (domain proofs, invitations); by default SMTP_URL's server, else the log. */
+  mailer?: Mailer;
+  /** Outside services of phones, push and voice (SMS sender, Alexa's certificates), replaceable in tests. */
+  reach?: ReachDeps;
 }
 
 export async function buildServer(config: AppConfig, deps: ServerDeps): Promise<FastifyInstance> {
@@ -48,6 +81,14 @@ export async function buildServer(config: AppConfig, deps: ServerDeps): Promise<
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // A request, body included, must arrive within this long: a client dripping a body cannot hold a
+    // connection open for good. Node checks open connections once a second for it.
+    requestTimeout: config.requestTimeoutMs,
+    http: {
+      requestTimeout: config.requestTimeoutMs,
+      headersTimeout: Math.min(60_000, config.requestTimeoutMs),
+      connectionsCheckingInterval: Math.min(1000, config.requestTimeoutMs),
+    },
   });
 
   await app.register(contextPlugin, {
@@ -56,15 +97,24 @@ export async function buildServer(config: AppConfig, deps: ServerDeps): Promise<
     redis: deps.redis ?? null,
   });
   await app.register(errorsPlugin);
+  // Before any route: the OpenAPI document is collected as routes are added.
+  await app.register(openapiPlugin);
   await app.register(authPlugin);
   await app.register(realtimePlugin);
-  await app.register(jobsPlugin, { queue: deps.jobs });
+  await app.register(jobsPlugin, { compose: deps.jobs });
   await app.register(jobRelay);
   await app.register(healthCollector);
+  await app.register(metricsPlugin);
+  await app.register(liveStatePlugin);
+  await app.register(liveMediaPlugin);
+  await app.register(securityPlugin);
   setUpPollTallies(app);
   startPollCloser(app);
+  await app.register(smsSenderPlugin, { sender: deps.reach?.smsSender });
+  await app.register(webPushPlugin, { agent: deps.reach?.pushAgent });
 
   await app.register(publicRoutes);
+  await app.register(jobRoutes);
   await app.register(authRoutes);
   await app.register(contentRoutes);
   await app.register(analyticsRoutes);
@@ -82,6 +132,21 @@ export async function buildServer(config: AppConfig, deps: ServerDeps): Promise<
   await app.register(notificationRoutes);
   await app.register(ratingRoutes);
   await app.register(engagementRoutes);
+  await app.register(mediaFiles);
+  await app.register(destinationRoutes);
+  await app.register(mediaModule);
+  // Education and Church Mode charge through the monetization provider (`app.payments`), so it comes first.
+  await app.register(monetizationModule);
+  const mailer = deps.mailer ?? (config.smtpUrl ? mailerFor(config.smtpUrl, config.mailFrom) : logMailer(app.log));
+  await app.register(educationModule, { txtResolver: deps.txtResolver ?? systemTxtResolver, mailer });
+  await app.register(churchModule);
+  await app.register(syndicationModule);
+  await app.register(transcriptsModule);
+  await app.register(smsRoutes);
+  await app.register(voiceRoutes, { alexa: deps.reach?.alexa });
+  await app.register(deviceRoutes);
+  await app.register(tvRoutes);
+  await app.register(downloadRoutes);
 
   await app.register(webPlugin);
   return app;

@@ -9,7 +9,7 @@
 import type { FastifyInstance, HTTPMethods } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signIn, TINY_SEED, type TestApp } from './support/app.ts';
-import { testDialects } from './support/databases.ts';
+import { testDialects } from '../../test-support/databases.ts';
 
 interface Route {
   method: HTTPMethods;

@@ -5,9 +5,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemo } from '../src/db/seed/demo.ts';
 import { SMALL_SEED } from './support/app.ts';
-import { createTestDatabase, postgresAvailable, type TestDatabase } from './support/databases.ts';
-import { startApiProcess, type ApiProcess } from './support/processes.ts';
-import { clearPrefix, redisAvailable, TEST_REDIS_URL, uniquePrefix } from './support/redis.ts';
+import { createTestDatabase, postgresAvailable, type TestDatabase } from '../../test-support/databases.ts';
+import { startApiProcess, type ApiProcess } from '../../test-support/processes.ts';
+import { clearPrefix, redisAvailable, TEST_REDIS_URL, uniquePrefix } from '../../test-support/redis.ts';
 import { closeAllSockets, connectSocket, emitWithAck, nextEvent } from './support/sockets.ts';
 
 const ready = (await postgresAvailable()) && (await redisAvailable());
@@ -23,7 +23,7 @@ async function signIn(baseUrl: string, username: string, password: string): Prom
   return cookie!.split(';')[0]!;
 }
 
-const json = async <T = any>(response: Promise<Response>): Promise<T> => (await response).json() as Promise<T>;
+const json = async <T = unknown>(response: Promise<Response>): Promise<T> => (await response).json() as Promise<T>;
 
 const post = (baseUrl: string, path: string, cookie: string, body: unknown) =>
   fetch(`${baseUrl}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', cookie }, body: JSON.stringify(body) });

@@ -76,6 +76,7 @@ export const STREAM_DEFAULTS = {
   resolution: '1920x1080',
   saveRecording: true,
   generatePodcast: false,
+  liveCaptions: false,
 } as const;
 
 /** Recommendation confidence colours: at least 0.8 green, at least 0.6 yellow, else grey. */
@@ -156,3 +157,13 @@ export const EDUCATION_INSTITUTION_TYPES = [
 /** Marketing figures of the landing page's hero are replaced by live counts (see /api/public/stats). */
 export const PRODUCT_KEYWORD = 'ONAIR';
 export const PRODUCT_NAME = 'OnAir';
+
+/** Shortest password an account may have. */
+export const PASSWORD_MIN_LENGTH = 8;
+
+/**
+ * The anonymous device id a client may send in the socket handshake (`auth: { deviceId }`): a viewer
+ * without an account counts once per device however many tabs watch. Anything else is ignored (the
+ * socket then counts on its own), so an odd value can neither fail the handshake nor fill memory.
+ */
+export const DEVICE_ID_PATTERN = /^[A-Za-z0-9_-]{8,64}$/;

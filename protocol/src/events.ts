@@ -5,13 +5,25 @@
  *
  * Rooms (./rooms.ts) are chosen by the server: at connect a socket joins `lobby` and `polls`, its own
  * `user:{id}`, `creator:{id}` for creators and `admin` for admins. Content rooms are entered with
- * `content:watch`, which also counts the socket as a viewer.
+ * `content:watch`, which also counts the socket as a viewer. A page showing a list of live items sends
+ * `streams:follow` to enter `streams:active`, where every item's viewer count arrives (at most once a
+ * second per item) as `presence:update`.
  */
-import type { ChatMessage, Content, ModerationItem, Poll, SystemHealth } from './entities.ts';
-import type { Ack, ChatSendRequest, PollTally, PollVoteRequest, PresenceUpdate, Question } from './api/interactions.ts';
+import type { ChatMessage, ChatSendRequest } from './api/chat.ts';
+import type { Content } from './api/content.ts';
+import type { ModerationItem } from './api/moderation.ts';
+import type { Poll, PollTally, PollVoteRequest } from './api/polls.ts';
+import type { Question } from './api/qna.ts';
+import type { Ack, PresenceUpdate } from './realtime.ts';
+import type { SystemHealth } from './api/admin.ts';
+import type { AdminModerationItem } from './api/moderation.ts';
+import type { Notification } from './api/notifications.ts';
 import type { JobDoneEvent, JobFailedEvent, JobProgressEvent } from './jobs.ts';
 import type { ActiveStream } from './api/streaming.ts';
-import type { AdminModerationItem, Notification } from './api/admin.ts';
+import type { LiveCaptionCue, RestreamState, StreamHealth } from './api/media.ts';
+import type { PrayerRequest } from './api/church.ts';
+import type { LiveClass } from './api/education.ts';
+import type { DonationReceivedEvent, Membership } from './api/monetization.ts';
 
 export interface ServerToClientEvents {
   'chat:message': (message: ChatMessage) => void;
@@ -36,6 +48,22 @@ export interface ServerToClientEvents {
   'job:progress': (event: JobProgressEvent) => void;
   'job:done': (event: JobDoneEvent) => void;
   'job:failed': (event: JobFailedEvent) => void;
+  /** The live input as measured, to `creator:{userId}` at least every 2 s while on air. */
+  'stream:health': (health: StreamHealth) => void;
+  /** A restream destination changed state (connecting, live, failed, retrying, stopped), to `creator:{userId}`. */
+  'restream:state': (state: RestreamState) => void;
+  /** A live caption of a stream with captions on, to `content:{contentId}` as the speech is recognised. */
+  'caption:cue': (cue: LiveCaptionCue) => void;
+  /** A prayer request, to the pastoral team's `user:{id}` rooms as it arrives. */
+  'prayer:new': (request: PrayerRequest) => void;
+  /** A prayer request prayed for or hidden: to the team and the author. */
+  'prayer:updated': (request: PrayerRequest) => void;
+  /** A scheduled class went live: to each enrolled student's and teacher's `user:{id}` room. */
+  'education:class-live': (liveClass: LiveClass) => void;
+  /** A donation to this creator, with the donor's name and message: sent to `user:{creatorId}`. */
+  'donation:received': (donation: DonationReceivedEvent) => void;
+  /** The user's membership changed (subscribed, renewed, cancelled, ended): sent to `user:{userId}`. */
+  'membership:updated': (membership: Membership) => void;
 }
 
 export interface ClientToServerEvents {
@@ -47,14 +75,29 @@ export interface ClientToServerEvents {
     ack: (result: Ack<PresenceUpdate>) => void,
   ) => void;
   'content:leave': (request: { contentId: number }) => void;
+  /** Enter `streams:active`: viewer counts of every item, for pages that list what is on air. */
+  'streams:follow': () => void;
+  'streams:unfollow': () => void;
 }
 
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type
-export interface InterServerEvents {}
+/** Between API and media processes (through the Redis adapter). */
+export interface InterServerEvents {
+  /** A broadcast ended on some node: the process packaging it stops its media. */
+  mediaStreamEnded: (streamId: number) => void;
+}
 
 export interface SocketData {
   userId: number | null;
   username: string | null;
   role: 'admin' | 'creator' | 'viewer' | null;
+  /** The SHA-256 of the session id (the id itself is the cookie's secret and is never kept here). */
   sessionId: string | null;
+  /** When the session ends (epoch ms): the socket is cut then. Null when signed out. */
+  sessionExpiresAt: number | null;
+  /** The address the socket came from (caps on sockets per address). */
+  ip: string;
+}
+
+export interface SocketHandshakeAuth {
+  deviceId?: string;
 }

@@ -27,3 +27,6 @@ export function idParam(field: string) {
   const error = idMessage(field);
   return z.coerce.number({ error }).int({ error }).positive({ error }).max(MAX_ID, { error });
 }
+
+/** The item a chat line, poll or question belongs to; null or absent: the lobby. */
+export const optionalContentId = idField('contentId').nullable().optional();

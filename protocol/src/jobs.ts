@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 
-export const JOB_NAMES = ['translation', 'summary', 'insights', 'recommendations', 'syndication'] as const;
+export const JOB_NAMES = ['translation', 'summary', 'insights', 'recommendations', 'syndication', 'media', 'transcript', 'subtitles'] as const;
 export type JobName = (typeof JOB_NAMES)[number];
 
 export const JobProgressEventSchema = z.object({

@@ -1,5 +1,5 @@
 /**
- * Browser-test harness: the built web app, served by the real API entry point (`api/src/main.ts`,
+ * Browser-test harness: the built web app, served by the real API entry point (`scripts/api.ts`,
  * started as an operator would) on a free port with a fresh SQLite database and the demo seed, driven
  * by Debian's Chromium through playwright-core (no browser download). Each test file gets its own
  * server; the web build is shared and rebuilt only when web/ changed since the last build.
@@ -11,7 +11,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { STORAGE_KEYS } from '@onair/protocol';
-import { startApiProcess } from '../../api/test/support/processes.ts';
+import { startApiProcess } from '../../test-support/processes.ts';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -120,8 +120,8 @@ export interface Server {
   stop(): Promise<void>;
 }
 
-/** Starts `node --import tsx api/src/main.ts` on a free port with a fresh database and demo data. */
-export async function startServer(env: Record<string, string> = {}, timeoutMs = 60_000): Promise<Server> {
+/** Starts `node --import tsx scripts/api.ts` on a free port with a fresh database and demo data. */
+export async function startServer(env: Record<string, string> = {}, timeoutMs = 180_000): Promise<Server> {
   await ensureBuilt();
   const dir = mkdtempSync(path.join(os.tmpdir(), 'onair-e2e-'));
   const webDist = await snapshotBuild(dir);
@@ -219,4 +219,35 @@ export function toast(page: Page, text: string, timeoutMs = 20_000) {
 /** Waits until the shell's connection indicator says the socket is connected. */
 export function connected(page: Page) {
   return page.getByTestId('connection-indicator').and(page.locator('[data-status="connected"]')).waitFor({ timeout: 15_000 });
+}
+
+/** Waits until the media element has played past `seconds` (time really advances) with a frame to show. */
+export async function playsPast(page: Page, selector: string, seconds: number, timeoutMs = 30_000) {
+  await page.waitForFunction(
+    ({ selector, seconds }) => {
+      const media = document.querySelector<HTMLMediaElement>(selector);
+      return media !== null && media.currentTime > seconds && media.readyState >= HTMLMediaElement.HAVE_CURRENT_DATA;
+    },
+    { selector, seconds },
+    { timeout: timeoutMs },
+  );
+}
+
+/**
+ * The video's current frame drawn to a small canvas: how many distinct colours it has (a test pattern
+ * has many, a black or flat frame one or two) and the picture's size.
+ */
+export async function drawnFrame(page: Page, selector: string) {
+  return page.evaluate((selector) => {
+    const media = document.querySelector<HTMLVideoElement>(selector)!;
+    const canvas = document.createElement('canvas');
+    canvas.width = 64;
+    canvas.height = 36;
+    const context = canvas.getContext('2d')!;
+    context.drawImage(media, 0, 0, canvas.width, canvas.height);
+    const { data } = context.getImageData(0, 0, canvas.width, canvas.height);
+    const seen = new Set<number>();
+    for (let i = 0; i < data.length; i += 4) seen.add((data[i]! >> 4) * 256 + (data[i + 1]! >> 4) * 16 + (data[i + 2]! >> 4));
+    return { distinct: seen.size, width: media.videoWidth, height: media.videoHeight };
+  }, selector);
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { chromiumAvailable, signIn, startApp, type App } from './harness.ts';
+import { chromiumAvailable, connected, signIn, startApp, type App } from './harness.ts';
 
 const ready = chromiumAvailable();
 
@@ -63,6 +63,15 @@ describe.skipIf(!ready)('real time in two browsers', () => {
     await watcher.page.getByText('Who scores first?').waitFor();
     await voter.page.getByRole('button', { name: 'Vote for Visitors' }).click();
     await voter.page.getByText('Vote Recorded').waitFor();
+    // A confirmation, not an error: the toast is green, not the brand red that errors use.
+    const accent = await voter.page
+      .locator('.mantine-Notification-root', { hasText: 'Vote Recorded' })
+      .evaluate((el) => getComputedStyle(el, '::before').backgroundColor);
+    const [red, green] = accent.match(/\d+/g)!.map(Number);
+    expect(green!).toBeGreaterThan(red!);
+    // The poll says which option the voter chose.
+    await voter.page.getByText('You voted for Visitors').waitFor();
+    expect(await voter.page.getByRole('button', { name: 'Vote for Visitors (your vote)' }).count()).toBe(1);
     await watcher.page.getByText('1 vote', { exact: true }).waitFor({ timeout: 2000 });
     // The watcher has not voted: their buttons stay open.
     expect(await watcher.page.getByRole('button', { name: 'Vote for Home side' }).isEnabled()).toBe(true);
@@ -92,5 +101,45 @@ describe.skipIf(!ready)('real time in two browsers', () => {
     await say(alice.page, 'Welcome back');
     await bob.page.getByLabel('Chat messages').getByText('Welcome back').waitFor({ timeout: 2000 });
     await Promise.all([alice.context.close(), bob.context.close()]);
+  });
+
+  it('moves Home’s viewer counts when someone in another browser opens a live item, without reload', async () => {
+    const home = await app.newPerson({ tourDoneFor: 'viewer' });
+    const watcher = await app.newPerson({ tourDoneFor: 'viewer' });
+    await signIn(home.page, 'viewer', 'viewer123');
+    await connected(home.page);
+    await home.page.getByRole('heading', { name: 'Live Broadcasting' }).waitFor();
+    const live = (await home.page.evaluate(() => fetch('/api/content?live=true').then((r) => r.json()))) as { id: number; viewerCount: number }[];
+    const item = live[0]!;
+    const count = home.page.getByTestId(`viewers-${item.id}`);
+    await count.getByText(`${item.viewerCount} watching`).waitFor();
+    const total = live.reduce((sum, c) => sum + c.viewerCount, 0);
+    const activeViewers = home.page.getByTestId('stat-active-viewers');
+    await activeViewers.getByText(total.toLocaleString('en-US'), { exact: true }).waitFor();
+
+    await signIn(watcher.page, 'listener', 'listener123');
+    await watcher.page.goto(`/watch/${item.id}`);
+    // Home is connected, so it is not polling: only the pushed count can move these.
+    await count.getByText(`${item.viewerCount + 1} watching`).waitFor({ timeout: 15_000 });
+    await activeViewers.getByText((total + 1).toLocaleString('en-US'), { exact: true }).waitFor({ timeout: 15_000 });
+    expect(await home.page.getByTestId('connection-indicator').getAttribute('data-status')).toBe('connected');
+
+    await watcher.context.close();
+    await count.getByText(`${item.viewerCount} watching`).waitFor({ timeout: 15_000 });
+    await home.context.close();
+  });
+
+  it('says pages are polling when the socket cannot connect, and still shows the data', async () => {
+    const { page, context } = await app.newPerson({ tourDoneFor: 'viewer' });
+    // Block the socket both ways: the WebSocket transport and the HTTP long-polling fallback.
+    await context.routeWebSocket(/\/socket\.io\//, (ws) => ws.close());
+    await context.route(/\/socket\.io\//, (route) => route.abort());
+    await signIn(page, 'viewer', 'viewer123');
+    const badge = page.getByTestId('connection-indicator');
+    await badge.getByText('Live updates paused — refreshing every few seconds').waitFor({ timeout: 20_000 });
+    expect(await badge.getByText('Connecting').count()).toBe(0);
+    const live = (await page.evaluate(() => fetch('/api/content?live=true').then((r) => r.json()))) as unknown[];
+    await page.getByTestId('stat-live-streams').getByText(String(live.length), { exact: true }).waitFor();
+    await context.close();
   });
 });

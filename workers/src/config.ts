@@ -4,6 +4,7 @@
  */
 import path from 'node:path';
 import { z } from 'zod';
+import { parsePingUrls, type SyndicationSettings } from './engines/syndication/index.ts';
 
 const EnvSchema = z.object({
   DATA_DIR: z.string().default('data'),
@@ -12,8 +13,18 @@ const EnvSchema = z.object({
   REDIS_PREFIX: z.string().default('onair:'),
   TRANSLATE_URL: z.string().optional(),
   TRANSLATE_API_KEY: z.string().optional(),
+  TRANSCRIBE_URL: z.string().optional(),
+  TRANSCRIBE_API_KEY: z.string().optional(),
+  TRANSCRIBE_MODEL: z.string().optional(),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
   JOBS_LOCK_MS: z.coerce.number().int().min(1000).default(30_000),
+  MEDIA_DIR: z.string().optional(),
+  FFMPEG_PATH: z.string().default('ffmpeg'),
+  FFPROBE_PATH: z.string().default('ffprobe'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  PUBLIC_URL: z.string().optional(),
+  PODCAST_PING_URLS: z.string().optional(),
+  REDIS_WAIT: z.enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off']).optional(),
 });
 
 export interface WorkerConfig {
@@ -22,6 +33,9 @@ export interface WorkerConfig {
   redisPrefix: string;
   translateUrl: string | undefined;
   translateApiKey: string | undefined;
+  transcribeUrl: string | undefined;
+  transcribeApiKey: string | undefined;
+  transcribeModel: string | undefined;
   /** Jobs one worker process runs at once, per queue. */
   concurrency: number;
   /**
@@ -29,6 +43,14 @@ export interface WorkerConfig {
    * stops renewing; after this long the job is handed to another worker.
    */
   lockMs: number;
+  /** Where uploads, recordings and on-demand files live: the same folder the API serves at /media/. */
+  mediaDir: string;
+  ffmpegPath: string;
+  ffprobePath: string;
+  /** Syndication: media files, the public base URL of feeds and enclosures, ffprobe, ping endpoints. */
+  syndication: SyndicationSettings;
+  /** At start, keep retrying an unreachable Redis (one line per attempt) instead of exiting. */
+  redisWait: boolean;
 }
 
 export function loadWorkerConfig(env: NodeJS.ProcessEnv = process.env): WorkerConfig {
@@ -44,7 +66,21 @@ export function loadWorkerConfig(env: NodeJS.ProcessEnv = process.env): WorkerCo
     redisPrefix: e.REDIS_PREFIX,
     translateUrl: e.TRANSLATE_URL || undefined,
     translateApiKey: e.TRANSLATE_API_KEY || undefined,
+    transcribeUrl: e.TRANSCRIBE_URL || undefined,
+    transcribeApiKey: e.TRANSCRIBE_API_KEY || undefined,
+    transcribeModel: e.TRANSCRIBE_MODEL || undefined,
     concurrency: e.WORKER_CONCURRENCY,
     lockMs: e.JOBS_LOCK_MS,
+    // The API's default: `media` inside DATA_DIR.
+    mediaDir: path.resolve(e.MEDIA_DIR ?? path.join(path.resolve(e.DATA_DIR), 'media')),
+    ffmpegPath: e.FFMPEG_PATH,
+    ffprobePath: e.FFPROBE_PATH,
+    syndication: {
+      mediaDir: path.resolve(e.MEDIA_DIR ?? path.join(path.resolve(e.DATA_DIR), 'media')),
+      publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+      ffprobePath: e.FFPROBE_PATH,
+      pingUrls: parsePingUrls(e.PODCAST_PING_URLS),
+    },
+    redisWait: ['true', '1', 'yes', 'on'].includes(e.REDIS_WAIT ?? 'false'),
   };
 }

@@ -4,19 +4,12 @@
  * stored or sent. The inline driver (in the API) and the BullMQ workers share it.
  */
 import type { Db } from '@onair/api/db';
-import { isQueuedJobName, JOB_SCHEMAS, type QueuedJobName } from '@onair/protocol';
+import { isQueuedJobName, JOB_SCHEMAS, type JobHandler, type QueuedJobName } from '@onair/protocol';
 import { PermanentJobError } from './errors.ts';
 import { PROCESSORS, type JobContext, type Processor, type WorkerEngines } from './processors/index.ts';
 
-export interface RunContext {
-  jobId: string;
-  userId: number | null;
-  /** 1 for the first attempt. */
-  attempt: number;
-  progress(percent: number, message: string): Promise<void>;
-}
-
-export type JobHandler = (name: QueuedJobName, payload: unknown, ctx: RunContext) => Promise<unknown>;
+/** The contract lives in protocol (so the API's drivers need not import this package). */
+export type { JobHandler, RunContext } from '@onair/protocol';
 
 export function createJobHandler(deps: { db: Db; engines: WorkerEngines }): JobHandler {
   return async (name, payload, run) => {

@@ -9,10 +9,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobQueuePrefix, TranslationJobResultSchema } from '@onair/protocol';
 import { BullJobQueue } from '../../api/src/jobs/bullmq.ts';
 import type { JobEvent } from '../../api/src/jobs/types.ts';
-import { createTestDatabase, type TestDatabase } from '../../api/test/support/databases.ts';
-import { REPO_ROOT } from '../../api/test/support/processes.ts';
-import { clearPrefix, redisAvailable, TEST_REDIS_URL, uniquePrefix } from '../../api/test/support/redis.ts';
-import { apertiumInstalled } from './support/engines.ts';
+import { createTestDatabase, type TestDatabase } from '../../test-support/databases.ts';
+import { REPO_ROOT } from '../../test-support/processes.ts';
+import { insertCreatorWithItem } from './support/data.ts';
+import { clearPrefix, redisAvailable, TEST_REDIS_URL, uniquePrefix } from '../../test-support/redis.ts';
+import { apertiumInstalled } from '../../test-support/engines.ts';
 
 const ready = (await redisAvailable()) && apertiumInstalled();
 
@@ -66,16 +67,7 @@ describe.runIf(ready)('a worker killed mid-job', () => {
   beforeAll(async () => {
     database = await createTestDatabase('sqlite');
     const k = database.db.kysely;
-    ({ id: userId } = await k
-      .insertInto('users')
-      .values({ username: 'maker', usernameKey: 'maker', email: 'maker@example.com', passwordHash: '', firstName: null, lastName: null, role: 'creator', creatorRequest: null, country: 'GH', createdAt: Date.now() })
-      .returning('id')
-      .executeTakeFirstOrThrow());
-    ({ id: contentId } = await k
-      .insertInto('content')
-      .values({ creatorId: userId, title: 'Summer Festival', description: null, type: 'radio', category: 'music', status: 'published', durationSeconds: 3600, language: 'en', createdAt: Date.now(), liveSince: null })
-      .returning('id')
-      .executeTakeFirstOrThrow());
+    ({ userId, contentId } = await insertCreatorWithItem(k, { title: 'Summer Festival', type: 'radio', category: 'music', status: 'published', durationSeconds: 3600 }));
     queue = await BullJobQueue.connect({ redisUrl: TEST_REDIS_URL, prefix: jobQueuePrefix(redisPrefix) });
     // A short lock, so the killed worker's job is handed on after 2 s rather than 30 s.
     env = { DATABASE_URL: database.url, REDIS_URL: TEST_REDIS_URL, REDIS_PREFIX: redisPrefix, JOBS_LOCK_MS: '2000', WORKER_CONCURRENCY: '1' };

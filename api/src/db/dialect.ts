@@ -2,7 +2,7 @@
  * Picks the database engine from DATABASE_URL: Postgres for `postgres://` / `postgresql://`, otherwise a
  * SQLite file (optionally written `file:path`). Both sit behind the same Kysely<Database>.
  */
-import { mkdirSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
@@ -47,7 +47,7 @@ export function openDatabase(url: string, options: { poolSize?: number } = {}): 
     return { kysely, dialect: 'postgres', close: () => kysely.destroy() };
   }
   const file = url.startsWith('file:') ? url.slice('file:'.length) : url;
-  if (file !== ':memory:') mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  if (file !== ':memory:') restrictToOwner(file);
   const sqlite = new SQLite(file);
   // WAL lets readers proceed while a writer commits; a busy timeout instead of SQLITE_BUSY errors.
   sqlite.pragma('journal_mode = WAL');
@@ -59,4 +59,15 @@ export function openDatabase(url: string, options: { poolSize?: number } = {}): 
     plugins: [new CamelCasePlugin()],
   });
   return { kysely, dialect: 'sqlite', close: () => kysely.destroy() };
+}
+
+/**
+ * The database holds password hashes, encrypted stream keys and sessions: only the account running
+ * OnAir may read it. The file is created 0600 before SQLite opens it (SQLite gives its -wal and -shm
+ * files the database file's mode), and files left by an older version are tightened.
+ */
+function restrictToOwner(file: string) {
+  mkdirSync(path.dirname(path.resolve(file)), { recursive: true, mode: 0o700 });
+  if (!existsSync(file)) closeSync(openSync(file, 'a', 0o600));
+  for (const f of [file, `${file}-wal`, `${file}-shm`]) if (existsSync(f)) chmodSync(f, 0o600);
 }

@@ -50,6 +50,8 @@ export interface StreamConfigsTable {
   resolution: string;
   saveRecording: number;
   generatePodcast: number;
+  /** 1: live captions while on air (issue 15). */
+  liveCaptions: Generated<number>;
   contentType: 'tv' | 'radio' | 'podcast' | 'other';
   /** The stream key, AES-256-GCM encrypted (iv.tag.ciphertext, base64url): shown again to its owner. */
   streamKeyCipher: string;
@@ -72,6 +74,8 @@ export interface StreamsTable {
   resolution: string;
   saveRecording: number;
   generatePodcast: number;
+  /** 1: live captions while on air (issue 15). */
+  liveCaptions: Generated<number>;
   startedAt: number;
   endedAt: number | null;
 }

@@ -3,10 +3,16 @@
  * Times are epoch milliseconds (bigint) and flags are 0/1 integers, so the same SQL runs on SQLite and
  * Postgres without per-dialect date or boolean handling.
  */
-import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { AdminTables } from './schema-admin.ts';
 import type { AiTables } from './schema-ai.ts';
 import type { CreatorTables } from './schema-creators.ts';
+import type { MediaTables } from './schema-media.ts';
+import type { TranscriptTables } from './schema-transcripts.ts';
+import type { EducationTables } from './schema-education.ts';
+import type { MonetizationTables } from './schema-monetization.ts';
+import type { PodcastTables } from './schema-podcasts.ts';
+import type { ReachTables } from './schema-reach.ts';
 
 export interface UsersTable {
   id: Generated<number>;
@@ -14,6 +20,11 @@ export interface UsersTable {
   /** Lower-cased username: uniqueness is case-insensitive. */
   usernameKey: string;
   email: string;
+  /**
+   * The address typed at sign-up when another account already had it: `email` then holds a
+   * placeholder (see auth/service.ts) and this is shown back to the account alone.
+   */
+  unclaimedEmail: string | null;
   passwordHash: string;
   firstName: string | null;
   lastName: string | null;
@@ -71,6 +82,23 @@ export interface ViewEventsTable {
   createdAt: number;
 }
 
+/** Running view counters (migration 0018_view_counters), kept with each view's insert. */
+export interface ContentViewersTable {
+  contentId: number;
+  viewerKey: string;
+}
+
+export interface ContentViewCountsTable {
+  contentId: number;
+  views: number;
+  /** Distinct viewer keys: the rows of content_viewers for the item. */
+  viewers: number;
+}
+
+export interface ReachCountriesTable {
+  country: string;
+}
+
 export interface AppMetaTable {
   key: string;
   value: string;
@@ -119,7 +147,16 @@ export interface PollVotesTable {
   pollId: number;
   userId: number;
   optionIndex: number;
+  /** The client's key for this vote, so a retry of a vote that landed is answered as a success. */
+  idempotencyKey: ColumnType<string | null, string | null | undefined, never>;
   createdAt: number;
+}
+
+/** Running tallies, one row per (poll, option) with a vote (migration 0019). */
+export interface PollTalliesTable {
+  pollId: number;
+  optionIndex: number;
+  votes: number;
 }
 
 export interface QuestionsTable {
@@ -148,17 +185,21 @@ export interface AchievementClaimsTable {
   claimedAt: number;
 }
 
-export interface Database extends CreatorTables, AiTables, AdminTables {
+export interface Database extends CreatorTables, AiTables, AdminTables, MediaTables, MonetizationTables, EducationTables, PodcastTables, ReachTables, TranscriptTables {
   users: UsersTable;
   sessions: SessionsTable;
   creatorProfiles: CreatorProfilesTable;
   content: ContentTable;
   viewEvents: ViewEventsTable;
+  contentViewers: ContentViewersTable;
+  contentViewCounts: ContentViewCountsTable;
+  reachCountries: ReachCountriesTable;
   appMeta: AppMetaTable;
   chatMessages: ChatMessagesTable;
   moderationItems: ModerationItemsTable;
   polls: PollsTable;
   pollVotes: PollVotesTable;
+  pollTallies: PollTalliesTable;
   questions: QuestionsTable;
   pointsLedger: PointsLedgerTable;
   achievementClaims: AchievementClaimsTable;

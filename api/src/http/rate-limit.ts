@@ -13,12 +13,17 @@ export interface RateLimitRule {
 
 export interface RateLimiter {
   /** Counts one attempt against `key`; answers how many seconds to wait when over the limit. */
-  hit(key: string, rule: RateLimitRule): Promise<{ allowed: boolean; retryAfterSeconds: number }>;
+  hit(key: string, rule: RateLimitRule): Promise<{ allowed: boolean; retryAfterSeconds: number; count: number }>;
   reset(key: string): Promise<void>;
+  /** Makes `key` wait `ms` before it may try again (a growing delay, see auth/throttle.ts). */
+  block(key: string, ms: number): Promise<void>;
+  /** Milliseconds `key` must still wait; 0 when it may go on. */
+  blockedFor(key: string): Promise<number>;
 }
 
 export function memoryRateLimiter(now: () => number = Date.now): RateLimiter {
   const windows = new Map<string, { count: number; resetAt: number }>();
+  const blocks = new Map<string, number>();
   return {
     async hit(key, rule) {
       const t = now();
@@ -31,14 +36,23 @@ export function memoryRateLimiter(now: () => number = Date.now): RateLimiter {
       }
       w.count += 1;
       const allowed = w.count <= rule.limit;
-      return { allowed, retryAfterSeconds: allowed ? 0 : Math.ceil((w.resetAt - t) / 1000) };
+      return { allowed, retryAfterSeconds: allowed ? 0 : Math.ceil((w.resetAt - t) / 1000), count: w.count };
     },
     async reset(key) {
       windows.delete(key);
+      blocks.delete(key);
+    },
+    async block(key, ms) {
+      blocks.set(key, now() + ms);
+      if (blocks.size > 10_000) for (const [k, until] of blocks) if (until <= now()) blocks.delete(k);
+    },
+    async blockedFor(key) {
+      return Math.max(0, (blocks.get(key) ?? 0) - now());
     },
   };
 }
 
+/** `prefix` comes from REDIS_PREFIX (`${REDIS_PREFIX}rl:`), so deployments sharing a server keep apart. */
 export function redisRateLimiter(redis: Redis, prefix = 'onair:rl:'): RateLimiter {
   return {
     async hit(key, rule) {
@@ -51,10 +65,16 @@ export function redisRateLimiter(redis: Redis, prefix = 'onair:rl:'): RateLimite
       if (ttl < 0) await redis.pexpire(k, rule.windowMs);
       const allowed = count <= rule.limit;
       const waitMs = ttl < 0 ? rule.windowMs : ttl;
-      return { allowed, retryAfterSeconds: allowed ? 0 : Math.ceil(waitMs / 1000) };
+      return { allowed, retryAfterSeconds: allowed ? 0 : Math.ceil(waitMs / 1000), count };
     },
     async reset(key) {
-      await redis.del(prefix + key);
+      await redis.del(prefix + key, `${prefix}block:${key}`);
+    },
+    async block(key, ms) {
+      await redis.set(`${prefix}block:${key}`, '1', 'PX', Math.max(1, Math.round(ms)));
+    },
+    async blockedFor(key) {
+      return Math.max(0, await redis.pttl(`${prefix}block:${key}`));
     },
   };
 }

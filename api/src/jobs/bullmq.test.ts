@@ -3,10 +3,10 @@
  * under a unique key prefix so that test runs never see each other's queues.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { jobQueuePrefix } from '@onair/protocol';
-import { startBullWorkers, type BullWorkers, type JobHandler } from '@onair/workers';
-import { clearPrefix, redisAvailable, TEST_REDIS_URL, uniquePrefix } from '../../test/support/redis.ts';
-import { runJobAndWait } from '../modules/ai/run-job.ts';
+import { jobQueuePrefix, type JobHandler } from '@onair/protocol';
+import { startBullWorkers, type BullWorkers } from '../../test/support/jobs.ts';
+import { clearPrefix, redisAvailable, TEST_REDIS_URL, uniquePrefix } from '../../../test-support/redis.ts';
+import { runJobAndWait } from './run-job.ts';
 import { SummaryJobResultSchema } from '@onair/protocol';
 import type { FastifyInstance } from 'fastify';
 import { BullJobQueue } from './bullmq.ts';
@@ -63,7 +63,8 @@ describe.runIf(hasRedis)('BullMQ job driver on Redis', () => {
     nodeB.onEvent((e) => seenB.push(e));
     const jobId = await nodeA.enqueue('summary', { text: 'hello' }, { userId: 42 });
     await expect(nodeB.waitForResult(jobId, 10_000)).resolves.toEqual({ summary: 'HELLO', sentenceCount: 1, selected: [0] });
-    const mine = (list: JobEvent[]) => list.filter((e) => e.jobId === jobId);
+    // elapsedMs is known where the job was enqueued (node A) or read from Redis; compared apart.
+    const mine = (list: JobEvent[]) => list.filter((e) => e.jobId === jobId).map(({ elapsedMs: _elapsed, ...e }) => e);
     await until(() => mine(seenA).some((e) => e.type === 'done') && mine(seenB).some((e) => e.type === 'done'));
     for (const seen of [seenA, seenB]) {
       expect(mine(seen)).toEqual([
@@ -72,6 +73,7 @@ describe.runIf(hasRedis)('BullMQ job driver on Redis', () => {
         { type: 'done', jobId, name: 'summary', userId: 42, progress: 100, result: { summary: 'HELLO', sentenceCount: 1, selected: [0] } },
       ]);
     }
+    expect(seenA.find((e) => e.jobId === jobId && e.type === 'done')?.elapsedMs).toBeGreaterThanOrEqual(0);
     expect(await nodeB.getJob(jobId)).toMatchObject({ id: jobId, name: 'summary', userId: 42, state: 'completed', progress: 100, result: { summary: 'HELLO' } });
   });
 
@@ -98,8 +100,11 @@ describe.runIf(hasRedis)('BullMQ job driver on Redis', () => {
     const queue = await BullJobQueue.connect({ redisUrl: TEST_REDIS_URL, prefix: jobQueuePrefix(idle) });
     try {
       const app = { jobs: queue } as unknown as FastifyInstance;
-      const attempt = runJobAndWait(app, { name: 'summary', payload: { text: 'x' }, userId: 1, timeoutMs: 300, label: 'summary', result: SummaryJobResultSchema });
+      // At once, not after the 20 s a summary may wait for its worker.
+      const started = Date.now();
+      const attempt = runJobAndWait(app, { name: 'summary', payload: { text: 'x' }, userId: 1, timeoutMs: 20_000, label: 'summary', result: SummaryJobResultSchema });
       await expect(attempt).rejects.toMatchObject({ statusCode: 503, message: expect.stringMatching(/npm run workers/) });
+      expect(Date.now() - started).toBeLessThan(3000);
     } finally {
       await queue.close();
       await clearPrefix(idle);

@@ -22,6 +22,7 @@ import {
   newJobId,
   subscribeSafely,
   type EnqueueOptions,
+  type JobCounts,
   type JobEvent,
   type JobEventListener,
   type JobQueue,
@@ -44,8 +45,8 @@ export class BullJobQueue implements JobQueue {
   private readonly queues = new Map<QueuedJobName, Queue<QueuedJobData>>();
   private readonly queueEvents = new Map<QueuedJobName, QueueEvents>();
   private readonly events = new EventEmitter();
-  /** Job id → owner, so done/failed events need no Redis round trip for jobs seen before. */
-  private readonly owners = new Map<string, number | null>();
+  /** Job id → owner (and when this node queued it), so done/failed events need no Redis round trip for jobs seen before. */
+  private readonly owners = new Map<string, { userId: number | null; enqueuedAt?: number }>();
 
   private constructor(private readonly options: BullQueueOptions) {
     this.events.setMaxListeners(0);
@@ -56,17 +57,17 @@ export class BullJobQueue implements JobQueue {
       qe.on('progress', ({ jobId, data }) => {
         const p = data as Partial<QueuedJobProgress> | number;
         const progress = typeof p === 'number' ? p : Number(p.progress ?? 0);
-        const userId = typeof p === 'number' ? (this.owners.get(jobId) ?? null) : (p.userId ?? null);
-        this.remember(jobId, userId);
+        const userId = typeof p === 'number' ? (this.owners.get(jobId)?.userId ?? null) : (p.userId ?? null);
+        if (!this.owners.has(jobId)) this.remember(jobId, userId);
         this.emit({ type: 'progress', jobId, name, userId, progress, message: typeof p === 'number' ? '' : String(p.message ?? '') });
       });
       qe.on('completed', ({ jobId, returnvalue }) => {
-        void this.ownerOf(name, jobId).then((userId) =>
-          this.emit({ type: 'done', jobId, name, userId, progress: 100, result: returnvalue }),
+        void this.ownerOf(name, jobId).then(({ userId, elapsedMs }) =>
+          this.emit({ type: 'done', jobId, name, userId, progress: 100, result: returnvalue, elapsedMs }),
         );
       });
       qe.on('failed', ({ jobId, failedReason }) => {
-        void this.ownerOf(name, jobId).then((userId) => this.emit({ type: 'failed', jobId, name, userId, error: failedReason }));
+        void this.ownerOf(name, jobId).then(({ userId, elapsedMs }) => this.emit({ type: 'failed', jobId, name, userId, error: failedReason, elapsedMs }));
       });
       // Connection trouble is retried by ioredis; without a listener an 'error' event would crash the process.
       qe.on('error', () => undefined);
@@ -86,7 +87,7 @@ export class BullJobQueue implements JobQueue {
   async enqueue<N extends QueuedJobName>(name: N, payload: JobPayload<N>, options: EnqueueOptions): Promise<string> {
     const parsed = JOB_SCHEMAS[name].payload.parse(payload);
     const jobId = newJobId(name);
-    this.remember(jobId, options.userId);
+    this.remember(jobId, options.userId, Date.now());
     await this.queue(name).add(name, { payload: parsed, userId: options.userId }, this.jobOptions(jobId));
     return jobId;
   }
@@ -158,6 +159,17 @@ export class BullJobQueue implements JobQueue {
     }
   }
 
+  async counts(): Promise<Map<QueuedJobName, JobCounts>> {
+    const entries = await Promise.all(
+      [...this.queues].map(async ([name, queue]) => {
+        const c = await queue.getJobCounts('waiting', 'active', 'delayed', 'failed', 'prioritized', 'waiting-children');
+        const counts: JobCounts = { waiting: (c.waiting ?? 0) + (c.prioritized ?? 0) + (c['waiting-children'] ?? 0), active: c.active ?? 0, delayed: c.delayed ?? 0, failed: c.failed ?? 0 };
+        return [name, counts] as const;
+      }),
+    );
+    return new Map(entries);
+  }
+
   async close(): Promise<void> {
     await Promise.allSettled([...this.queueEvents.values()].map((q) => q.close()));
     await Promise.allSettled([...this.queues.values()].map((q) => q.close()));
@@ -182,16 +194,18 @@ export class BullJobQueue implements JobQueue {
     this.events.emit('job', event);
   }
 
-  private remember(jobId: string, userId: number | null) {
-    this.owners.set(jobId, userId);
+  private remember(jobId: string, userId: number | null, enqueuedAt?: number) {
+    this.owners.set(jobId, enqueuedAt === undefined ? { userId } : { userId, enqueuedAt });
     if (this.owners.size > OWNER_CACHE_SIZE) this.owners.delete(this.owners.keys().next().value!);
   }
 
-  private async ownerOf(name: QueuedJobName, jobId: string): Promise<number | null> {
-    if (this.owners.has(jobId)) return this.owners.get(jobId)!;
+  /** A finished job's owner, and its time from enqueue to now when known (this node queued it, or Redis says). */
+  private async ownerOf(name: QueuedJobName, jobId: string): Promise<{ userId: number | null; elapsedMs?: number }> {
+    const known = this.owners.get(jobId);
+    if (known) return known.enqueuedAt === undefined ? { userId: known.userId } : { userId: known.userId, elapsedMs: Date.now() - known.enqueuedAt };
     const job = await Job.fromId<QueuedJobData>(this.queue(name), jobId).catch(() => undefined);
     const userId = job?.data.userId ?? null;
     this.remember(jobId, userId);
-    return userId;
+    return job?.timestamp ? { userId, elapsedMs: Math.max(0, (job.finishedOn ?? Date.now()) - job.timestamp) } : { userId };
   }
 }

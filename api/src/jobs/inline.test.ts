@@ -27,7 +27,7 @@ describe('inline job driver', () => {
     expect(result).toEqual({ summary: 'Some text.', sentenceCount: 1, selected: [0] });
     expect(events).toEqual([
       { type: 'progress', jobId, name: 'summary', userId: 7, progress: 40, message: 'Halfway' },
-      { type: 'done', jobId, name: 'summary', userId: 7, progress: 100, result },
+      { type: 'done', jobId, name: 'summary', userId: 7, progress: 100, result, elapsedMs: expect.any(Number) },
     ]);
     expect(await queue.getJob(jobId)).toMatchObject({ id: jobId, userId: 7, state: 'completed', progress: 100, result });
     await queue.close();
@@ -45,7 +45,7 @@ describe('inline job driver', () => {
     expect(attempts).toHaveLength(3);
     expect(attempts[1]! - attempts[0]!).toBeGreaterThanOrEqual(45);
     expect(attempts[2]! - attempts[1]!).toBeGreaterThanOrEqual(95);
-    expect(events).toEqual([{ type: 'failed', jobId, name: 'summary', userId: 3, error: 'engine crashed' }]);
+    expect(events).toEqual([{ type: 'failed', jobId, name: 'summary', userId: 3, error: 'engine crashed', elapsedMs: expect.any(Number) }]);
     await queue.close();
   });
 

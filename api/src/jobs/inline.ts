@@ -16,6 +16,7 @@ import {
   newJobId,
   subscribeSafely,
   type EnqueueOptions,
+  type JobCounts,
   type JobEvent,
   type JobEventListener,
   type JobHandler,
@@ -36,6 +37,7 @@ export interface InlineQueueOptions {
 
 interface InlineJob extends JobStatusRecord {
   payload: unknown;
+  enqueuedAt: number;
   finishedAt: number | null;
 }
 
@@ -69,7 +71,7 @@ export class InlineJobQueue implements JobQueue {
     if (this.closed) throw new Error('The job queue is closed');
     const parsed = JOB_SCHEMAS[name].payload.parse(payload);
     const id = newJobId(name);
-    this.jobs.set(id, { id, name, userId: options.userId, state: 'waiting', progress: 0, message: 'Queued', payload: parsed, finishedAt: null });
+    this.jobs.set(id, { id, name, userId: options.userId, state: 'waiting', progress: 0, message: 'Queued', payload: parsed, enqueuedAt: Date.now(), finishedAt: null });
     this.waiting.push(id);
     this.prune();
     // Start on a later tick: the caller gets its id (and can subscribe) before anything happens.
@@ -100,7 +102,7 @@ export class InlineJobQueue implements JobQueue {
   async getJob(jobId: string): Promise<JobStatusRecord | null> {
     const job = this.jobs.get(jobId);
     if (!job) return null;
-    const { payload: _payload, finishedAt: _finishedAt, ...status } = job;
+    const { payload: _payload, enqueuedAt: _enqueuedAt, finishedAt: _finishedAt, ...status } = job;
     return status;
   }
 
@@ -116,6 +118,17 @@ export class InlineJobQueue implements JobQueue {
 
   async workerCount(): Promise<number> {
     return this.closed ? 0 : 1;
+  }
+
+  async counts(): Promise<Map<QueuedJobName, JobCounts>> {
+    const counts = new Map<QueuedJobName, JobCounts>();
+    for (const job of this.jobs.values()) {
+      const c = counts.get(job.name) ?? { waiting: 0, active: 0, delayed: 0, failed: 0 };
+      // A job between attempts sits in `waiting` here; BullMQ would call it delayed.
+      if (job.state === 'waiting' || job.state === 'active' || job.state === 'failed') c[job.state] += 1;
+      counts.set(job.name, c);
+    }
+    return counts;
   }
 
   /** Stops taking jobs and waits (a few seconds at most) for the running ones, which use the database. */
@@ -161,14 +174,14 @@ export class InlineJobQueue implements JobQueue {
           },
         });
         Object.assign(job, { state: 'completed', progress: 100, message: 'Done', result, finishedAt: Date.now() });
-        this.emit({ type: 'done', jobId: job.id, name: job.name, userId: job.userId, progress: 100, result });
+        this.emit({ type: 'done', jobId: job.id, name: job.name, userId: job.userId, progress: 100, result, elapsedMs: job.finishedAt! - job.enqueuedAt });
         return;
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
         if (isPermanentError(error) || attempt >= this.attempts || this.closed) {
           Object.assign(job, { state: 'failed', error: message, message, finishedAt: Date.now() });
           this.options.onFailure?.(job.id, error);
-          this.emit({ type: 'failed', jobId: job.id, name: job.name, userId: job.userId, error: message });
+          this.emit({ type: 'failed', jobId: job.id, name: job.name, userId: job.userId, error: message, elapsedMs: job.finishedAt! - job.enqueuedAt });
           return;
         }
         job.state = 'waiting';

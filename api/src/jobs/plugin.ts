@@ -4,9 +4,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { describeReport } from '@onair/workers';
-import { composeJobs, type TranslationEngineInfo } from './compose.ts';
-import type { JobQueue } from './types.ts';
+import type { JobQueue, JobsRuntimeFactory, TranslationEngineInfo } from './types.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -19,17 +17,17 @@ declare module 'fastify' {
 export const RECOMMENDATIONS_EVERY_MS = 6 * 3600_000;
 
 export interface JobsPluginOptions {
-  queue?: JobQueue | undefined;
+  compose: JobsRuntimeFactory;
 }
 
 async function jobsPlugin(app: FastifyInstance, opts: JobsPluginOptions) {
-  const runtime = await composeJobs({ config: app.config, db: app.db, log: app.log, queue: opts.queue });
+  const runtime = await opts.compose({ config: app.config, db: app.db, log: app.log });
   app.decorate('jobs', runtime.queue);
   app.decorate('translationEngines', runtime.engines);
   app.addHook('onReady', async () => {
     void runtime.engines
       .report()
-      .then((report) => app.log.info({ engines: report }, describeReport(report)))
+      .then((report) => app.log.info({ engines: report }, runtime.engines.describe(report)))
       .catch((error: unknown) => app.log.warn({ err: error }, 'could not check the translation engines'));
     await runtime.queue.schedule('recommendations', { scope: 'all' }, RECOMMENDATIONS_EVERY_MS);
   });

@@ -5,7 +5,10 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { EventEmitter } from 'node:events';
-import { isQueuedJobName, type JobPayload, type QueuedJobName } from '@onair/protocol';
+import type { FastifyBaseLogger } from 'fastify';
+import { isQueuedJobName, type EnginesReport, type JobPayload, type LanguageCode, type QueuedJobName } from '@onair/protocol';
+import type { AppConfig } from '../config.ts';
+import type { Db } from '../db/dialect.ts';
 
 export type JobEventType = 'progress' | 'done' | 'failed';
 
@@ -24,6 +27,8 @@ export interface JobEvent {
   message?: string;
   result?: unknown;
   error?: string;
+  /** On done and failed: milliseconds from enqueue to finish, when the driver knows when it was queued. */
+  elapsedMs?: number;
 }
 
 export type JobEventListener = (event: JobEvent) => void;
@@ -39,6 +44,14 @@ export interface JobStatusRecord {
   message: string;
   result?: unknown;
   error?: string;
+}
+
+/** Jobs of one queue by state, for /metrics. */
+export interface JobCounts {
+  waiting: number;
+  active: number;
+  delayed: number;
+  failed: number;
 }
 
 export interface EnqueueOptions {
@@ -58,14 +71,38 @@ export interface JobQueue {
   schedule<N extends QueuedJobName>(name: N, payload: JobPayload<N>, everyMs: number): Promise<void>;
   /** How many workers are taking jobs; null when the driver cannot tell. */
   workerCount(): Promise<number | null>;
+  /** How many jobs each queue holds by state. */
+  counts(): Promise<Map<QueuedJobName, JobCounts>>;
   close(): Promise<void>;
 }
 
 /**
- * What a driver hands the code that runs a job, and the runner itself: defined by the workers
- * package, which owns the processors, and re-exported so the drivers need not know where it lives.
+ * What a driver hands the code that runs a job, and the runner itself: the contract lives in
+ * protocol; the workers package implements it.
  */
-export type { JobHandler, RunContext } from '@onair/workers';
+export type { JobHandler, RunContext } from '@onair/protocol';
+
+/** What the API asks of the translation engines: can a pair be done here, and the engines report. */
+export interface TranslationEngineInfo {
+  plan(source: LanguageCode, target: LanguageCode): Promise<{ engine: 'apertium' | 'libretranslate'; route: LanguageCode[] } | null>;
+  missing(source: LanguageCode, target: LanguageCode): Promise<string>;
+  report(): Promise<EnginesReport>;
+  /** The report as one line for the start-up log. */
+  describe(report: EnginesReport): string;
+}
+
+/** The job queue and engines one API process uses, built by its entry point (the API does not own the processors). */
+export interface JobsRuntime {
+  queue: JobQueue;
+  engines: TranslationEngineInfo;
+  close(): Promise<void>;
+}
+
+/**
+ * Builds the jobs runtime once the server's logger exists. Entry points pass the workers package's
+ * `composeJobs`; the server calls it while it starts and closes the runtime with the app.
+ */
+export type JobsRuntimeFactory = (ctx: { config: AppConfig; db: Db; log: FastifyBaseLogger }) => Promise<JobsRuntime>;
 
 /**
  * Subscribes `listener` to a driver's job events so that a listener's bug cannot stop the job or

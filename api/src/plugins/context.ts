@@ -31,7 +31,7 @@ async function contextPlugin(app: FastifyInstance, opts: ContextOptions) {
   app.decorate('config', opts.config);
   app.decorate('db', opts.db);
   app.decorate('redis', opts.redis);
-  app.decorate('rateLimiter', opts.redis ? redisRateLimiter(opts.redis) : memoryRateLimiter());
+  app.decorate('rateLimiter', opts.redis ? redisRateLimiter(opts.redis, `${opts.config.redisPrefix}rl:`) : memoryRateLimiter());
 }
 
 export default fp(contextPlugin, { name: 'context' });

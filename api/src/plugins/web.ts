@@ -15,6 +15,9 @@ async function webPlugin(app: FastifyInstance) {
     await app.register(fastifyStatic, {
       root,
       wildcard: false,
+      // The build writes .br and .gz beside each text asset; the client's Accept-Encoding picks one
+      // (with Vary: Accept-Encoding), and clients that accept neither get the original.
+      preCompressed: true,
       // Hashed assets never change; index.html must always be revalidated.
       setHeaders(res, filePath) {
         res.header('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
@@ -22,7 +25,8 @@ async function webPlugin(app: FastifyInstance) {
     });
   }
   app.setNotFoundHandler((request, reply) => {
-    const isApi = request.url.startsWith('/api/') || request.url === '/api';
+    // API and media paths answer a plain 404; only app paths fall back to the client router.
+    const isApi = request.url.startsWith('/api/') || request.url === '/api' || request.url.startsWith('/media/');
     if (!isApi && hasWeb && (request.method === 'GET' || request.method === 'HEAD')) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }

@@ -2,7 +2,7 @@
  * The Socket.IO server, on the same HTTP server as Fastify.
  *
  * - Handshake: the session cookie decides who the socket is (handshake.ts); signed-out sockets may
- *   only watch content (public rooms: `lobby` and `content:{id}`).
+ *   only watch content (public rooms: `lobby`, `content:{id}` and `streams:active`).
  * - Rooms are chosen here, never by the client: `lobby` for all; `polls` and `user:{id}` for accounts;
  *   `creator:{id}` for creators and admins; `admin` for admins. `content:watch` enters a content room.
  * - Fan-out: in memory alone; `@socket.io/redis-streams-adapter` when Redis is configured, which keeps
@@ -12,19 +12,21 @@ import { createAdapter } from '@socket.io/redis-streams-adapter';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { Server } from 'socket.io';
-import { DEVICE_TYPES, idField, rooms, type ViewDevice } from '@onair/protocol';
+import { DEVICE_ID_PATTERN, DEVICE_TYPES, idField, rooms, type ViewDevice } from '@onair/protocol';
 import { z } from 'zod';
 import { countryFromHeaders } from '../http/country.ts';
-import { notFound } from '../http/errors.ts';
+import { forbidden, notFound } from '../http/errors.ts';
 import { parseOr400 } from '../http/validate.ts';
 import { recordView, UNKNOWN_COUNTRY } from '../modules/analytics/views.ts';
 import { registerChatHandlers } from '../modules/chat/socket.ts';
+import { canWatch, SUBSCRIBERS_ONLY_MESSAGE } from '../modules/monetization/access.ts';
 import { registerPollHandlers } from '../modules/polls/socket.ts';
 import { findUserById } from '../modules/users/repository.ts';
 import { acknowledge, refuseNulCharacters } from './ack.ts';
 import { memoryCounters, redisCounters, type ClusterCounters } from './cluster-counters.ts';
 import { identifySocket } from './handshake.ts';
 import { PresenceTracker } from './presence.ts';
+import { bindToSession, clientIp, guardRecovery, settleRooms, SocketGuard } from './socket-guard.ts';
 import type { AppServer, AppSocket } from './types.ts';
 
 declare module 'fastify' {
@@ -55,6 +57,9 @@ function createPresence(app: FastifyInstance, counters: ClusterCounters) {
       const targets = creatorId ? [rooms.content(update.contentId), rooms.creator(creatorId)] : [rooms.content(update.contentId)];
       app.io.to(targets).emit('presence:update', update);
     },
+    pushToLists(update) {
+      app.io.to(rooms.liveList()).emit('presence:update', update);
+    },
     async onViewEnded(view) {
       await recordView(app, {
         contentId: view.contentId,
@@ -69,15 +74,24 @@ function createPresence(app: FastifyInstance, counters: ClusterCounters) {
   });
 }
 
+/** A device id the client keeps (auth.deviceId), so a signed-out viewer with many tabs counts once. */
+function anonymousViewerKey(socket: AppSocket): string {
+  const deviceId = (socket.handshake.auth as { deviceId?: unknown } | undefined)?.deviceId;
+  return typeof deviceId === 'string' && DEVICE_ID_PATTERN.test(deviceId) ? `d:${deviceId}` : `s:${socket.id}`;
+}
+
 function registerWatchHandlers(app: FastifyInstance, socket: AppSocket, watching: Map<number, string>) {
   socket.on('content:watch', (request, ack) =>
     acknowledge(app, ack, async () => {
       const { contentId, device } = parseOr400(WatchRequestSchema, request);
       const item = await app.db.kysely.selectFrom('content').select(['id', 'peakViewers']).where('id', '=', contentId).executeTakeFirst();
       if (!item) throw notFound('contentId: no content with that id');
+      // A subscribers-only room carries its chat: only those who may watch enter it.
+      const viewer = socket.data.userId && socket.data.role ? { id: socket.data.userId, role: socket.data.role } : null;
+      if (!(await canWatch(app.db.kysely, viewer, contentId))) throw forbidden(SUBSCRIBERS_ONLY_MESSAGE);
       if (!watching.has(contentId)) {
         const user = socket.data.userId ? await findUserById(app.db.kysely, socket.data.userId) : undefined;
-        const viewerKey = user ? `u:${user.id}` : `s:${socket.id}`;
+        const viewerKey = user ? `u:${user.id}` : anonymousViewerKey(socket);
         watching.set(contentId, viewerKey);
         await socket.join(rooms.content(contentId));
         await app.presence.join(contentId, {
@@ -106,13 +120,19 @@ function registerWatchHandlers(app: FastifyInstance, socket: AppSocket, watching
   socket.on('disconnect', () => {
     for (const contentId of [...watching.keys()]) void leave(contentId);
   });
+  // The list room is public like content rooms: the landing page lists what is on air too.
+  socket.on('streams:follow', () => void socket.join(rooms.liveList()));
+  socket.on('streams:unfollow', () => void socket.leave(rooms.liveList()));
 }
 
 async function realtimePlugin(app: FastifyInstance) {
   const prefix = app.config.redisPrefix;
+  const guard = new SocketGuard(app);
   const io: AppServer = new Server(app.server, {
     serveClient: false,
-    connectionStateRecovery: { maxDisconnectionDuration: RECOVERY_WINDOW_MS, skipMiddlewares: true },
+    // Middlewares run on recovered connections too: a socket is re-identified every time it connects.
+    connectionStateRecovery: { maxDisconnectionDuration: RECOVERY_WINDOW_MS, skipMiddlewares: false },
+    allowRequest: guard.allowRequest,
     // The streams adapter blocks on XREAD, so it gets a connection of its own.
     ...(app.redis
       ? {
@@ -130,30 +150,30 @@ async function realtimePlugin(app: FastifyInstance) {
   app.decorate('presence', createPresence(app, counters));
   app.decorate('liveAudience', app.presence);
 
+  guard.watchEngine(io);
+  guardRecovery(app, io);
+
   io.use(async (socket, next) => {
     try {
-      const { user, sessionId } = await identifySocket(app, socket.handshake.headers.cookie);
+      const { user, sessionHash, sessionExpiresAt } = await identifySocket(app, socket.handshake.headers.cookie);
       socket.data.userId = user?.id ?? null;
       socket.data.username = user?.username ?? null;
       socket.data.role = user?.role ?? null;
-      socket.data.sessionId = sessionId;
-      next();
+      socket.data.sessionId = sessionHash;
+      socket.data.sessionExpiresAt = sessionExpiresAt;
+      socket.data.ip = clientIp(app, socket.request);
     } catch (error) {
       app.log.warn({ err: error }, 'socket handshake failed');
-      next(new Error('handshake failed'));
+      return next(new Error('handshake failed'));
     }
+    const refusal = guard.admit(socket);
+    next(refusal ? new Error(refusal) : undefined);
   });
 
   io.on('connection', (socket) => {
-    const { userId, role } = socket.data;
-    const joined = [rooms.lobby()];
-    if (userId) {
-      joined.push(rooms.polls(), rooms.user(userId));
-      if (role === 'creator' || role === 'admin') joined.push(rooms.creator(userId));
-      if (role === 'admin') joined.push(rooms.admin());
-    }
-    // A recovered socket got its rooms back already.
-    if (!socket.recovered) void socket.join(joined);
+    // Fresh or recovered, the socket ends up in exactly the rooms its current identity allows.
+    settleRooms(socket);
+    bindToSession(socket);
     socket.use(refuseNulCharacters);
     registerWatchHandlers(app, socket, new Map());
     registerChatHandlers(app, socket);

@@ -30,6 +30,26 @@ describe('presence tracker', () => {
     expect(pushes.at(-1)).toBe(1);
     await tracker.close();
   });
+
+  it('coalesces the pushes to lists of live items: several joins, one update with the latest count', async () => {
+    const listed: { contentId: number; viewerCount: number }[] = [];
+    const tracker = new PresenceTracker({
+      counters: memoryCounters(),
+      recordPeak: async (_id, viewers) => ({ creatorId: null, peakViewers: viewers }),
+      push: () => undefined,
+      pushToLists: (update) => listed.push(update),
+      onViewEnded: async () => undefined,
+    });
+    for (const key of ['u:1', 'u:2', 'u:3']) await tracker.join(9, { viewerKey: key, userId: null, device: 'web', country: 'ZZ' });
+    await tracker.join(4, { viewerKey: 'u:1', userId: 1, device: 'web', country: 'ZZ' });
+    expect(listed).toEqual([]);
+    await tracker.flushPushes();
+    expect(listed.sort((a, b) => a.contentId - b.contentId)).toMatchObject([
+      { contentId: 4, viewerCount: 1 },
+      { contentId: 9, viewerCount: 3 },
+    ]);
+    await tracker.close();
+  });
 });
 
 describe('live viewer counts over sockets', () => {
@@ -69,6 +89,37 @@ describe('live viewer counts over sockets', () => {
     expect(await dropped).toMatchObject({ viewerCount: 2, peakViewers: 3 });
     expect(await emitWithAck(a, 'content:watch', { contentId: 987654 })).toMatchObject({ ok: false, status: 404 });
     expect(await emitWithAck(a, 'content:watch', { contentId: -1 } as never)).toMatchObject({ ok: false, status: 400 });
+  });
+
+  it('pushes viewer counts to sockets that follow the list of live items (Home), signed in or not', async () => {
+    const [live] = (await t.app.inject({ method: 'GET', url: '/api/content?live=true' })).json();
+    const home = await connectSocket(url, listener);
+    const landing = await connectSocket(url);
+    const elsewhere = await connectSocket(url, viewer);
+    const strays: unknown[] = [];
+    elsewhere.on('presence:update', (u) => strays.push(u));
+    home.emit('streams:follow');
+    landing.emit('streams:follow');
+    // The follow is a plain event; an acknowledged round trip after it proves the server handled it.
+    await emitWithAck(home, 'content:watch', { contentId: 987654 });
+    await emitWithAck(landing, 'content:watch', { contentId: 987654 });
+
+    const watcher = await connectSocket(url, await signIn(t.app, 'creator', 'creator123'));
+    const seenAtHome = nextEvent(home, 'presence:update', (u) => u.contentId === live.id && u.viewerCount === 1, 8000);
+    const seenOnLanding = nextEvent(landing, 'presence:update', (u) => u.contentId === live.id && u.viewerCount === 1, 8000);
+    await emitWithAck(watcher, 'content:watch', { contentId: live.id });
+    expect(await seenAtHome).toMatchObject({ contentId: live.id, viewerCount: 1 });
+    await seenOnLanding;
+    expect(strays).toEqual([]);
+
+    home.emit('streams:unfollow');
+    await emitWithAck(home, 'content:watch', { contentId: 987654 });
+    const homeAfter: unknown[] = [];
+    home.on('presence:update', (u) => homeAfter.push(u));
+    const leftOnLanding = nextEvent(landing, 'presence:update', (u) => u.contentId === live.id && u.viewerCount === 0, 8000);
+    watcher.disconnect();
+    await leftOnLanding;
+    expect(homeAfter).toEqual([]);
   });
 });
 

@@ -2,15 +2,18 @@
  * Who is watching what. A socket that sends `content:watch` counts as a viewer of that item until it
  * leaves or disconnects; one person with two tabs counts once. Counts are summed across API nodes
  * (ClusterCounters), pushed to `content:{id}` and the creator's `creator:{userId}` room at most every
- * PUSH_INTERVAL_MS, and kept as the item's peak. When a person's last socket leaves, the view ends and
+ * PUSH_INTERVAL_MS, to everyone following the list of live items at most every LIST_PUSH_INTERVAL_MS
+ * (a busy Home page gets one update per item per second, not one per join), and kept as the item's peak. When a person's last socket leaves, the view ends and
  * is handed to `onViewEnded` (which records the view event and awards watch points).
  */
-import type { ViewDevice } from '@onair/protocol';
+import type { PresenceUpdate, ViewDevice } from '@onair/protocol';
 import type { ClusterCounters } from './cluster-counters.ts';
 import type { LiveAudience } from './audience.ts';
 import { createCoalescer } from './coalesce.ts';
 
 export const PUSH_INTERVAL_MS = 250;
+/** Lists of live items are glanced at, not watched: one count per item per second is plenty. */
+export const LIST_PUSH_INTERVAL_MS = 1000;
 
 export interface ViewerInfo {
   /** `u:{id}` for accounts, `s:{socketId}` for signed-out sockets. */
@@ -35,7 +38,9 @@ export interface PresenceDeps {
   counters: ClusterCounters;
   /** Persists a new peak if higher and answers the item's creator and peak. */
   recordPeak(contentId: number, viewers: number): Promise<{ creatorId: number | null; peakViewers: number } | undefined>;
-  push(update: { contentId: number; viewerCount: number; peakViewers: number }, creatorId: number | null): void;
+  push(update: PresenceUpdate, creatorId: number | null): void;
+  /** The same update for everyone looking at a list of live items (coalesced more coarsely). */
+  pushToLists?(update: PresenceUpdate): void;
   onViewEnded(view: EndedView): Promise<void>;
   now?: () => number;
 }
@@ -47,10 +52,12 @@ export class PresenceTracker implements LiveAudience {
   private readonly peaks = new Map<number, { creatorId: number | null; peakViewers: number }>();
   private readonly now: () => number;
   private readonly pushes;
+  private readonly listPushes;
 
   constructor(private readonly deps: PresenceDeps) {
     this.now = deps.now ?? Date.now;
     this.pushes = createCoalescer<number>(PUSH_INTERVAL_MS, (contentId) => this.push(contentId));
+    this.listPushes = createCoalescer<number>(LIST_PUSH_INTERVAL_MS, (contentId) => this.pushToLists(contentId));
   }
 
   async join(contentId: number, viewer: ViewerInfo): Promise<void> {
@@ -94,18 +101,20 @@ export class PresenceTracker implements LiveAudience {
         await this.leave(contentId, key);
       }
     }
-    await this.pushes.flushNow();
+    await this.flushPushes();
     this.pushes.stop();
+    this.listPushes.stop();
   }
 
-  flushPushes(): Promise<void> {
-    return this.pushes.flushNow();
+  async flushPushes(): Promise<void> {
+    await Promise.all([this.pushes.flushNow(), this.listPushes.flushNow()]);
   }
 
   private async publish(contentId: number) {
     await this.deps.counters.set(counterKey(contentId), this.localCount(contentId));
     await this.notePeak(contentId);
     this.pushes.mark(contentId);
+    if (this.deps.pushToLists) this.listPushes.mark(contentId);
   }
 
   /**
@@ -121,10 +130,21 @@ export class PresenceTracker implements LiveAudience {
     return item;
   }
 
-  private async push(contentId: number) {
+  /** The item's current count and peak, read at push time (the latest state, whatever was coalesced). */
+  private async currentUpdate(contentId: number): Promise<{ update: PresenceUpdate; creatorId: number | null } | undefined> {
     const viewerCount = (await this.viewerCounts([contentId])).get(contentId) ?? 0;
     const item = this.peaks.get(contentId) ?? (await this.notePeak(contentId));
-    if (!item) return;
-    this.deps.push({ contentId, viewerCount, peakViewers: Math.max(item.peakViewers, viewerCount) }, item.creatorId);
+    if (!item) return undefined;
+    return { update: { contentId, viewerCount, peakViewers: Math.max(item.peakViewers, viewerCount) }, creatorId: item.creatorId };
+  }
+
+  private async push(contentId: number) {
+    const current = await this.currentUpdate(contentId);
+    if (current) this.deps.push(current.update, current.creatorId);
+  }
+
+  private async pushToLists(contentId: number) {
+    const current = await this.currentUpdate(contentId);
+    if (current) this.deps.pushToLists?.(current.update);
   }
 }

@@ -6,7 +6,7 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, listen, signIn, type TestApp, TINY_SEED } from '../../test/support/app.ts';
-import { testDialects } from '../../test/support/databases.ts';
+import { testDialects } from '../../../test-support/databases.ts';
 import { closeAllSockets, connectSocket, emitWithAck, type ClientSocket } from '../../test/support/sockets.ts';
 
 const PAYLOADS: unknown[] = [

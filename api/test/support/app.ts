@@ -2,12 +2,16 @@
  * A real server over a real database for a test: `buildServer()` driven with `inject`, plus helpers
  * that sign in and carry the session cookie like a browser would.
  */
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { DialectName } from '../../src/db/index.ts';
 import { loadConfig, type AppConfig } from '../../src/config.ts';
 import { seedDemo, type DemoSeedOptions } from '../../src/db/seed/demo.ts';
 import { buildServer, type ServerDeps } from '../../src/server.ts';
-import { createTestDatabase, type TestDatabase } from './databases.ts';
+import { createTestDatabase, type TestDatabase } from '../../../test-support/databases.ts';
+import { composeJobs } from './jobs.ts';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -29,6 +33,9 @@ export function testConfig(overrides: Record<string, string> = {}): AppConfig {
     SEED_DEMO: 'true',
     LOG_LEVEL: 'silent',
     WEB_DIST: '/nonexistent-web-dist',
+    // Each app gets its own media folder; RTMP ingest only where a test asks for it.
+    MEDIA_DIR: mkdtempSync(path.join(os.tmpdir(), 'onair-media-')),
+    MEDIA_INGEST: 'false',
     ...overrides,
   });
 }
@@ -40,7 +47,7 @@ export async function createTestApp(
   const database = await createTestDatabase(dialect);
   if (options.seed !== false) await seedDemo(database.db.kysely, options.seed ?? SMALL_SEED);
   const config = testConfig(options.env);
-  const app = await buildServer(config, { db: database.db, ...options.deps });
+  const app = await buildServer(config, { db: database.db, jobs: composeJobs, ...options.deps });
   await app.ready();
   return {
     app,
@@ -55,7 +62,8 @@ export async function createTestApp(
 
 /** The session cookie from a response, as a Cookie header value. */
 export function sessionCookie(response: LightMyRequestResponse): string {
-  const cookie = response.cookies.find((c) => c.name === 'onair.sid');
+  // A rotation may first clear the old cookie, then set the new one: the last one set is what a browser keeps.
+  const cookie = response.cookies.findLast((c) => c.name === 'onair.sid' && c.value !== '');
   if (!cookie) throw new Error(`no session cookie in response ${response.statusCode}: ${response.body}`);
   return `onair.sid=${cookie.value}`;
 }

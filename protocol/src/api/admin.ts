@@ -1,31 +1,39 @@
 /**
- * The admin area (spec §2 Admin dashboard, §3 analytics entities, §7 admin calls): the four dashboard
- * queries, moderation decisions, user management, regional curation, notifications and ratings.
- * Every /api/admin/* call answers 401 signed out and 403 for anyone but an admin.
+ * The admin dashboard (spec §2 Admin dashboard, §3 analytics entities, §7 admin calls): system health
+ * and the dashboard queries. Moderation, users, notifications, curation and ratings have their own
+ * files. Every /api/admin/* call answers 401 signed out and 403 for anyone but an admin.
  */
 import { z } from 'zod';
 import { idParam } from '../ids.ts';
 import {
   ADMIN_CONTENT_PERIODS,
   ADMIN_REGION_PERIODS,
-  CURATION_CONTENT_TYPES,
-  CURATION_PRIORITIES,
   CURATION_REGIONS,
   DEVICE_TYPES,
-  ROLES,
-  type ContentType,
 } from '../constants.ts';
-import {
-  ContentAnalyticsItemSchema,
-  ContentTypeSchema,
-  Id,
-  IsoDate,
-  ModerationItemSchema,
-  PeakUsageSchema,
-  RegionalAnalyticsSchema,
-  RoleSchema,
-  UserSchema,
-} from '../entities.ts';
+import { ContentAnalyticsItemSchema, PeakUsageSchema, RegionalAnalyticsSchema } from './analytics.ts';
+import { ContentTypeSchema } from './content.ts';
+import { Id, IsoDate } from '../primitives.ts';
+import { RoleShareSchema } from './users.ts';
+
+export const SystemHealthSchema = z.object({
+  /** Percent 0..100: the larger of event-loop utilisation and process CPU. */
+  serverLoad: z.number(),
+  /** Score 0..100 from database round trips (100 minus the p95 round trip in ms). */
+  databasePerformance: z.number(),
+  /** Percent of static asset requests answered from cache (304); null before any such request. */
+  cdnEfficiency: z.number().nullable(),
+  /** p95 of recent API request latency in ms; null before any request. */
+  apiResponseTime: z.number().nullable(),
+  activeConnections: z.number().int().nonnegative(),
+  /** Bytes per second sent over the last interval. */
+  bandwidth: z.number(),
+  /** Seconds since the process started. */
+  uptime: z.number(),
+  errors: z.object({ last24h: z.number().int(), resolved: z.number().int(), pending: z.number().int() }),
+  measuredAt: IsoDate,
+});
+export type SystemHealth = z.infer<typeof SystemHealthSchema>;
 
 const DAY_MS = 24 * 3600 * 1000;
 
@@ -43,9 +51,6 @@ const percent = z.number();
 
 export const DeviceShareSchema = z.object({ device: z.enum(DEVICE_TYPES), views: count, share: percent });
 export type DeviceShare = z.infer<typeof DeviceShareSchema>;
-
-export const RoleShareSchema = z.object({ role: RoleSchema, count, share: percent });
-export type RoleShare = z.infer<typeof RoleShareSchema>;
 
 /** `:id` of a user, a moderation item or a curation. */
 export const AdminIdParamsSchema = z.object({
@@ -166,160 +171,3 @@ export const UsageAnalyticsSchema = z.object({
   activity: z.array(ActivityEntrySchema),
 });
 export type UsageAnalytics = z.infer<typeof UsageAnalyticsSchema>;
-
-// ---- Moderation ---------------------------------------------------------------------------------
-
-export const AdminModerationItemSchema = ModerationItemSchema.extend({
-  contentId: Id.nullable(),
-  decidedBy: z.string().nullable(),
-  decidedAt: IsoDate.nullable(),
-});
-export type AdminModerationItem = z.infer<typeof AdminModerationItemSchema>;
-
-export const ModerationQueueQuerySchema = z.object({
-  limit: z.coerce
-    .number({ error: 'limit must be a number' })
-    .int({ error: 'limit must be a whole number' })
-    .min(1, { error: 'limit must be at least 1' })
-    .max(200, { error: 'limit must be at most 200' })
-    .default(50),
-});
-
-export const COMMUNITY_HEALTH_DAYS = 7;
-
-export const ModerationQueueSchema = z.object({
-  /** Pending first (oldest waiting first), then decided ones, newest decision first. */
-  items: z.array(AdminModerationItemSchema),
-  counters: z.object({ pending: count, approved: count, rejected: count, today: count }),
-  health: z.object({
-    /** Percent of chat messages flagged over the last 7 days; null without messages. */
-    flagRate: z.number().nullable(),
-    flaggedMessages: count,
-    totalMessages: count,
-    /** One entry per UTC day of the last 7, oldest first; avgSentiment null on a day without chat. */
-    sentimentTrend: z.array(z.object({ date: z.string(), avgSentiment: z.number().nullable(), messages: count })),
-    /** Seconds from flag to decision, averaged over decided items; null before any decision. */
-    avgResponseSeconds: z.number().nullable(),
-    activeTimeouts: count,
-  }),
-});
-export type ModerationQueue = z.infer<typeof ModerationQueueSchema>;
-
-export const MAX_TIMEOUT_MINUTES = 7 * 24 * 60;
-export const ModerationDecisionRequestSchema = z.object({
-  timeoutMinutes: z
-    .number({ error: 'timeoutMinutes must be a number' })
-    .int({ error: 'timeoutMinutes must be a whole number' })
-    .min(1, { error: 'timeoutMinutes must be at least 1' })
-    .max(MAX_TIMEOUT_MINUTES, { error: `timeoutMinutes must be at most ${MAX_TIMEOUT_MINUTES}` })
-    .optional(),
-});
-export type ModerationDecisionRequest = z.infer<typeof ModerationDecisionRequestSchema>;
-
-export const ModerationDecisionSchema = z.object({ item: AdminModerationItemSchema, timedOutUntil: IsoDate.nullable() });
-export type ModerationDecision = z.infer<typeof ModerationDecisionSchema>;
-
-// ---- Users --------------------------------------------------------------------------------------
-
-export const USER_STATUSES = ['active', 'suspended'] as const;
-
-export const AdminUsersQuerySchema = z.object({
-  search: z.string({ error: 'search must be text' }).trim().max(100, { error: 'search must be at most 100 characters' }).optional(),
-  role: z.enum(ROLES, { error: `role must be one of ${ROLES.join(', ')}` }).optional(),
-  status: z.enum(USER_STATUSES, { error: `status must be one of ${USER_STATUSES.join(', ')}` }).optional(),
-  page: z.coerce.number({ error: 'page must be a number' }).int({ error: 'page must be a whole number' }).min(1, { error: 'page must be at least 1' }).default(1),
-  pageSize: z.coerce
-    .number({ error: 'pageSize must be a number' })
-    .int({ error: 'pageSize must be a whole number' })
-    .min(1, { error: 'pageSize must be at least 1' })
-    .max(100, { error: 'pageSize must be at most 100' })
-    .default(20),
-});
-export type AdminUsersQuery = z.input<typeof AdminUsersQuerySchema>;
-
-export const AdminUserSchema = UserSchema.extend({
-  status: z.enum(USER_STATUSES),
-  country: z.string().nullable(),
-  lastActiveAt: IsoDate.nullable(),
-  timedOutUntil: IsoDate.nullable(),
-});
-export type AdminUser = z.infer<typeof AdminUserSchema>;
-
-export const AdminUsersSchema = z.object({
-  users: z.array(AdminUserSchema),
-  /** Matching the search and filters. */
-  total: count,
-  page: z.number().int().positive(),
-  pageSize: z.number().int().positive(),
-  /** Over every account, whatever the search. */
-  stats: z.object({ total: count, active: count, suspended: count, verified: count, pendingCreatorRequests: count, newThisWeek: count }),
-  roles: z.array(RoleShareSchema),
-});
-export type AdminUsers = z.infer<typeof AdminUsersSchema>;
-
-export const AdminRoleRequestSchema = z.object({ role: z.enum(ROLES, { error: `role must be one of ${ROLES.join(', ')}` }) });
-export const ADMIN_MESSAGE_MAX_LENGTH = 1000;
-export const AdminMessageRequestSchema = z.object({
-  text: z
-    .string({ error: 'text is required' })
-    .trim()
-    .min(1, { error: 'text is required' })
-    .max(ADMIN_MESSAGE_MAX_LENGTH, { error: `text must be at most ${ADMIN_MESSAGE_MAX_LENGTH} characters` }),
-});
-
-// ---- Notifications ------------------------------------------------------------------------------
-
-export const NotificationSchema = z.object({
-  id: Id,
-  kind: z.enum(['admin_message']),
-  text: z.string(),
-  /** Username of the sender; null when the sender's account is gone. */
-  from: z.string().nullable(),
-  read: z.boolean(),
-  createdAt: IsoDate,
-});
-export type Notification = z.infer<typeof NotificationSchema>;
-export const NotificationsSchema = z.object({ items: z.array(NotificationSchema), unread: count });
-export type Notifications = z.infer<typeof NotificationsSchema>;
-export const NOTIFICATIONS_LIMIT = 50;
-
-// ---- Regional curation --------------------------------------------------------------------------
-
-export const CurationRequestSchema = z.object({
-  region: z.enum(CURATION_REGIONS, { error: `region must be one of ${CURATION_REGIONS.join(', ')}` }),
-  contentType: z.enum(CURATION_CONTENT_TYPES, { error: `contentType must be one of ${CURATION_CONTENT_TYPES.join(', ')}` }),
-  priority: z.enum(CURATION_PRIORITIES, { error: `priority must be one of ${CURATION_PRIORITIES.join(', ')}` }),
-});
-export type CurationRequest = z.infer<typeof CurationRequestSchema>;
-
-export const CurationSchema = CurationRequestSchema.extend({
-  id: Id,
-  createdBy: z.string().nullable(),
-  createdAt: IsoDate,
-  updatedAt: IsoDate,
-});
-export type Curation = z.infer<typeof CurationSchema>;
-
-/** What each curation content type matches: tv and radio by content type, the others by category. */
-export const CURATION_MATCH: Readonly<
-  Record<(typeof CURATION_CONTENT_TYPES)[number], { type: ContentType; category?: never } | { category: string; type?: never }>
-> = {
-  tv: { type: 'tv' },
-  radio: { type: 'radio' },
-  education: { category: 'education' },
-  religious: { category: 'religion' },
-};
-/** Order of precedence on Home: high before medium before low. */
-export const CURATION_PRIORITY_WEIGHT = { high: 3, medium: 2, low: 1 } as const;
-
-// ---- Ratings ------------------------------------------------------------------------------------
-
-export const ContentRatingRequestSchema = z.object({
-  rating: z
-    .number({ error: 'rating must be a number' })
-    .int({ error: 'rating must be a whole number' })
-    .min(1, { error: 'rating must be between 1 and 5' })
-    .max(5, { error: 'rating must be between 1 and 5' }),
-});
-export const ContentRatingSchema = z.object({ contentId: Id, rating: z.number().int(), avgRating: z.number(), ratings: count });
-export type ContentRating = z.infer<typeof ContentRatingSchema>;

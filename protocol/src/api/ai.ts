@@ -2,7 +2,10 @@
  * AI features over REST: summaries, recommendations, insights, the engines report and job status.
  */
 import { z } from 'zod';
-import { ContentTypeSchema, Id, ViewershipRecordSchema } from '../entities.ts';
+import { TranscriptionReportSchema } from './transcripts.ts';
+import { ContentTypeSchema } from './content.ts';
+import { Id } from '../primitives.ts';
+import { ViewershipRecordSchema } from './analytics.ts';
 import { QUEUED_JOB_NAMES } from '../jobs/index.ts';
 import { SUMMARY_TEXT_MAX } from '../jobs/summary.ts';
 import { InsightsJobResultSchema } from '../jobs/insights.ts';
@@ -101,6 +104,8 @@ export const EnginesReportSchema = z.object({
   }),
   /** Each of the 12 supported languages: can English content be translated into it here? */
   languages: z.array(LanguageSupportSchema),
+  /** Speech to text: which engine transcribes which language (captions and transcripts). */
+  transcription: TranscriptionReportSchema,
   checkedAt: z.string(),
 });
 export type EnginesReport = z.infer<typeof EnginesReportSchema>;

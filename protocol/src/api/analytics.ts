@@ -1,7 +1,57 @@
 import { z } from 'zod';
 import { idField, idParam } from '../ids.ts';
 import { DEVICE_TYPES } from '../constants.ts';
-import { AnalyticsSummarySchema, ViewershipRecordSchema } from '../entities.ts';
+import { Id } from '../primitives.ts';
+import { ContentTypeSchema } from './content.ts';
+
+export const AnalyticsSummarySchema = z.object({
+  totalViewers: z.number().int().nonnegative(),
+  globalReach: z.number().int().nonnegative(),
+  totalContent: z.number().int().nonnegative(),
+});
+export type AnalyticsSummary = z.infer<typeof AnalyticsSummarySchema>;
+
+export const DeviceSchema = z.enum(DEVICE_TYPES);
+
+export const ViewershipRecordSchema = z.object({
+  contentId: Id,
+  title: z.string(),
+  viewerCount: z.number().int().nonnegative(),
+  peakViewers: z.number().int().nonnegative(),
+  /** Fraction 0..1. */
+  engagement: z.number().min(0).max(1),
+  /** Seconds. */
+  averageWatchTime: z.number().nonnegative(),
+  deviceBreakdown: z.record(z.string(), z.number().int().nonnegative()),
+  locationBreakdown: z.record(z.string(), z.number().int().nonnegative()),
+});
+export type ViewershipRecord = z.infer<typeof ViewershipRecordSchema>;
+
+export const ContentAnalyticsItemSchema = z.object({
+  id: Id,
+  title: z.string(),
+  views: z.number().int().nonnegative(),
+  likes: z.number().int().nonnegative(),
+  comments: z.number().int().nonnegative(),
+  avgRating: z.number().nullable(),
+  type: ContentTypeSchema,
+  duration: z.number().int().nonnegative(),
+});
+export type ContentAnalyticsItem = z.infer<typeof ContentAnalyticsItemSchema>;
+
+export const RegionalAnalyticsSchema = z.object({
+  region: z.string(),
+  activeUsers: z.number().int().nonnegative(),
+  totalViews: z.number().int().nonnegative(),
+  peakConcurrent: z.number().int().nonnegative(),
+  avgSessionDuration: z.number().nonnegative(),
+  churnRate: z.number(),
+  growth: z.number(),
+});
+export type RegionalAnalytics = z.infer<typeof RegionalAnalyticsSchema>;
+
+export const PeakUsageSchema = z.object({ hour: z.number().int().min(0).max(23), peakUsers: z.number().int() });
+export type PeakUsage = z.infer<typeof PeakUsageSchema>;
 
 export const AnalyticsSummaryResponseSchema = AnalyticsSummarySchema;
 

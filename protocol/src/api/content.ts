@@ -1,7 +1,44 @@
 import { z } from 'zod';
 import { idParam } from '../ids.ts';
-import { CURATION_REGIONS } from '../constants.ts';
-import { ContentSchema, ContentTypeSchema } from '../entities.ts';
+import { CONTENT_TYPES, CURATION_REGIONS } from '../constants.ts';
+import { Id, IsoDate } from '../primitives.ts';
+
+export const ContentTypeSchema = z.enum(CONTENT_TYPES);
+export const ContentStatusSchema = z.enum(['live', 'offline', 'published']);
+
+/** What a player opens. Null on content when there is nothing to play yet. */
+export const PlaybackSchema = z.object({
+  /** HLS master playlist (adaptive ladder, audio-only rendition). */
+  hls: z.string().nullable(),
+  /** Radio and podcasts: the live progressive listen URL, or the episode's audio file on demand. */
+  audio: z.string().nullable(),
+  /** A progressive MP4: the recording, or the download-sized rendition of an upload. */
+  file: z.string().nullable(),
+  /** Show art or a video frame. */
+  poster: z.string().nullable(),
+  live: z.boolean(),
+});
+export type Playback = z.infer<typeof PlaybackSchema>;
+
+export const ContentSchema = z.object({
+  id: Id,
+  title: z.string(),
+  description: z.string().nullable(),
+  type: ContentTypeSchema,
+  category: z.string().nullable(),
+  status: ContentStatusSchema,
+  creatorId: Id.nullable(),
+  creatorName: z.string().nullable(),
+  /** Live items: people watching now. Others: distinct viewers ever recorded. */
+  viewerCount: z.number().int().nonnegative(),
+  /** Seconds. */
+  duration: z.number().int().nonnegative(),
+  language: z.string(),
+  createdAt: IsoDate,
+  /** Where to play it from; null when there is nothing to play (not yet live, or still processing). */
+  playback: PlaybackSchema.nullable(),
+});
+export type Content = z.infer<typeof ContentSchema>;
 
 export const ContentListQuerySchema = z.object({
   live: z

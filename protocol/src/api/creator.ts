@@ -4,7 +4,21 @@
  */
 import { z } from 'zod';
 import { idParam } from '../ids.ts';
-import { CreatorProfileSchema, Id } from '../entities.ts';
+import { Id, IsoDate } from '../primitives.ts';
+
+export const CreatorProfileSchema = z.object({
+  userId: Id,
+  handle: z.string(),
+  displayName: z.string(),
+  bio: z.string().nullable(),
+  subscriberCount: z.number().int().nonnegative(),
+  totalViews: z.number().int().nonnegative(),
+  /** Cents, USD. */
+  revenueCents: z.number().int().nonnegative(),
+  contentCount: z.number().int().nonnegative(),
+  createdAt: IsoDate,
+});
+export type CreatorProfile = z.infer<typeof CreatorProfileSchema>;
 
 export const CREATOR_HANDLE = { min: 3, max: 30, pattern: /^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/ } as const;
 export const CREATOR_BIO_MAX_LENGTH = 500;

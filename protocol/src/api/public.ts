@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { RoleSchema } from '../entities.ts';
+import { RoleSchema } from './auth.ts';
 
 /** GET /api/public/config: what a signed-out page needs to know about this deployment. */
 export const PublicConfigSchema = z.object({

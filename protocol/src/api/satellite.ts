@@ -5,6 +5,23 @@
 import { z } from 'zod';
 import { idParam } from '../ids.ts';
 import { RECEIVER_MODELS } from '../constants.ts';
+import { Id, IsoDate } from '../primitives.ts';
+
+export const SatelliteReceiverSchema = z.object({
+  id: Id,
+  deviceId: z.string(),
+  deviceName: z.string(),
+  model: z.string(),
+  firmwareVersion: z.string().nullable(),
+  location: z.object({ latitude: z.number().nullable(), longitude: z.number().nullable(), region: z.string().nullable() }),
+  status: z.enum(['online', 'offline', 'error']),
+  lastSeen: IsoDate.nullable(),
+  ownerId: Id,
+  /** Shown to admins, who see every owner's receivers. */
+  ownerName: z.string(),
+  createdAt: IsoDate,
+});
+export type SatelliteReceiver = z.infer<typeof SatelliteReceiverSchema>;
 
 export const RECEIVER_STATUSES = ['online', 'offline', 'error'] as const;
 export type ReceiverStatus = (typeof RECEIVER_STATUSES)[number];

@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { idField, idParam } from '../ids.ts';
 import { CONTENT_TYPES, STREAM_BITRATE, STREAM_DEFAULTS, STREAM_DESTINATIONS, STREAM_RESOLUTIONS } from '../constants.ts';
-import { Id, IsoDate } from '../entities.ts';
+import { Id, IsoDate } from '../primitives.ts';
 
 export const STREAM_DESTINATION_IDS = STREAM_DESTINATIONS.map((d) => d.id) as [
   (typeof STREAM_DESTINATIONS)[number]['id'],
@@ -59,6 +59,8 @@ export const StreamConfigRequestSchema = z.object({
     .default(STREAM_DEFAULTS.resolution),
   saveRecording: z.boolean({ error: 'saveRecording must be true or false' }).default(STREAM_DEFAULTS.saveRecording),
   generatePodcast: z.boolean({ error: 'generatePodcast must be true or false' }).default(STREAM_DEFAULTS.generatePodcast),
+  /** Speech to text while on air: cues over the socket and a WebVTT rendition (issue 15). */
+  liveCaptions: z.boolean({ error: 'liveCaptions must be true or false' }).default(STREAM_DEFAULTS.liveCaptions),
   /** What the live item is listed as: a TV channel by default, radio for audio-only shows. */
   contentType: z.enum(CONTENT_TYPES, { error: `contentType must be one of ${CONTENT_TYPES.join(', ')}` }).default('tv'),
 });
@@ -74,6 +76,7 @@ export const StreamConfigSchema = z.object({
   resolution: z.enum(STREAM_RESOLUTIONS),
   saveRecording: z.boolean(),
   generatePodcast: z.boolean(),
+  liveCaptions: z.boolean(),
   contentType: z.enum(CONTENT_TYPES),
   /** Where an encoder (OBS and the like) sends the stream, e.g. rtmp://host/live. */
   ingestUrl: z.string(),

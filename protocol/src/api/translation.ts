@@ -4,9 +4,20 @@
  */
 import { z } from 'zod';
 import { idParam } from '../ids.ts';
-import { Id, TranslationSchema } from '../entities.ts';
 import { resolveLanguage } from '../jobs/common.ts';
 import { TRANSLATION_TEXT_MAX } from '../jobs/translation.ts';
+import { Id, IsoDate } from '../primitives.ts';
+
+export const TranslationSchema = z.object({
+  id: Id,
+  contentId: Id,
+  language: z.string(),
+  title: z.string(),
+  description: z.string().nullable(),
+  aiGenerated: z.boolean(),
+  createdAt: IsoDate,
+});
+export type Translation = z.infer<typeof TranslationSchema>;
 
 /** A supported language given by code or English name ('es', 'Spanish'), parsed to its code. */
 export const LanguageInputSchema = (field: string) =>

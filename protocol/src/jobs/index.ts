@@ -10,12 +10,18 @@ import { InsightsJobPayloadSchema, InsightsJobResultSchema } from './insights.ts
 import { RecommendationsJobPayloadSchema, RecommendationsJobResultSchema } from './recommendations.ts';
 import { SummaryJobPayloadSchema, SummaryJobResultSchema } from './summary.ts';
 import { TranslationJobPayloadSchema, TranslationJobResultSchema } from './translation.ts';
+import { MediaJobPayloadSchema, MediaJobResultSchema } from './media.ts';
+import { SyndicationJobPayloadSchema, SyndicationJobResultSchema } from './syndication.ts';
+import { SubtitlesJobPayloadSchema, SubtitlesJobResultSchema, TranscriptJobPayloadSchema, TranscriptJobResultSchema } from './transcript.ts';
 
 export * from './common.ts';
 export * from './insights.ts';
 export * from './recommendations.ts';
 export * from './summary.ts';
 export * from './translation.ts';
+export * from './media.ts';
+export * from './syndication.ts';
+export * from './transcript.ts';
 
 interface JobSchemaSet {
   payload: z.ZodType;
@@ -28,6 +34,10 @@ export const JOB_SCHEMAS = {
   translation: { payload: TranslationJobPayloadSchema, progress: JobProgressSchema, result: TranslationJobResultSchema },
   insights: { payload: InsightsJobPayloadSchema, progress: JobProgressSchema, result: InsightsJobResultSchema },
   recommendations: { payload: RecommendationsJobPayloadSchema, progress: JobProgressSchema, result: RecommendationsJobResultSchema },
+  media: { payload: MediaJobPayloadSchema, progress: JobProgressSchema, result: MediaJobResultSchema },
+  syndication: { payload: SyndicationJobPayloadSchema, progress: JobProgressSchema, result: SyndicationJobResultSchema },
+  transcript: { payload: TranscriptJobPayloadSchema, progress: JobProgressSchema, result: TranscriptJobResultSchema },
+  subtitles: { payload: SubtitlesJobPayloadSchema, progress: JobProgressSchema, result: SubtitlesJobResultSchema },
 } as const satisfies Partial<Record<JobName, JobSchemaSet>>;
 
 /** Jobs that have schemas and a processor (a subset of JOB_NAMES while later jobs are being built). */
@@ -39,3 +49,18 @@ export type JobResult<N extends QueuedJobName> = z.infer<(typeof JOB_SCHEMAS)[N]
 export function isQueuedJobName(name: string): name is QueuedJobName {
   return Object.hasOwn(JOB_SCHEMAS, name);
 }
+
+/**
+ * The contract between a job driver and the code that runs jobs: the API's drivers (inline, BullMQ)
+ * call a `JobHandler`; the workers package implements it. It lives here so that neither package needs
+ * the other to agree on it.
+ */
+export interface RunContext {
+  jobId: string;
+  userId: number | null;
+  /** 1 for the first attempt. */
+  attempt: number;
+  progress(percent: number, message: string): Promise<void>;
+}
+
+export type JobHandler = (name: QueuedJobName, payload: unknown, ctx: RunContext) => Promise<unknown>;

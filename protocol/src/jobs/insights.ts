@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ViewershipRecordSchema } from '../entities.ts';
+import { ViewershipRecordSchema } from '../api/analytics.ts';
 
 export const InsightsJobPayloadSchema = z.object({ analyticsData: ViewershipRecordSchema });
 export type InsightsJobPayload = z.infer<typeof InsightsJobPayloadSchema>;

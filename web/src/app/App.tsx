@@ -3,9 +3,10 @@ import { useHotkeys } from '@mantine/hooks';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
-import { TOAST } from '@onair/protocol';
+import { TOAST } from '@onair/protocol/constants';
 import { AuthProvider } from '../features/auth/AuthProvider';
 import { focusToastRegion } from '../lib/toast';
+import { UpdatePrompt } from '../features/pwa/UpdatePrompt';
 import { queryClient } from './queryClient';
 import { router } from './router';
 import { theme } from './theme';
@@ -21,6 +22,7 @@ export function App() {
     <MantineProvider theme={theme} defaultColorScheme="auto">
       <Notifications limit={TOAST.limit} autoClose={TOAST.durationMs} position="bottom-right" containerWidth={TOAST.regionMaxWidthPx} />
       <ToastHotkey />
+      <UpdatePrompt />
       <QueryClientProvider client={queryClient}>
         <AuthProvider>
           <RouterProvider router={router} />

@@ -24,6 +24,9 @@ import { satelliteRoute } from '../routes/satellite';
 import { smartTvRoute } from '../routes/smart-tv';
 import { voiceAssistantRoute } from '../routes/voice-assistant';
 import { watchRoute } from '../routes/watch.$contentId';
+import { churchRoute } from '../routes/church.$churchId';
+import { invitationRoute } from '../routes/invitation.$token';
+import { tvRoute } from '../routes/tv';
 
 const routeTree = rootRoute.addChildren([
   authRoute,
@@ -45,6 +48,9 @@ const routeTree = rootRoute.addChildren([
   churchModeRoute,
   languagesRoute,
   watchRoute,
+  churchRoute,
+  invitationRoute,
+  tvRoute,
 ]);
 
 export const router = createRouter({

@@ -1,5 +1,5 @@
 import { createTheme, type MantineColorsTuple } from '@mantine/core';
-import { TOOLTIP } from '@onair/protocol';
+import { TOOLTIP } from '@onair/protocol/constants';
 
 /** OnAir red: the "on air" light of a studio. */
 const brand: MantineColorsTuple = [

@@ -7,6 +7,7 @@
 import { io, type Socket } from 'socket.io-client';
 import { create } from 'zustand';
 import type { ClientToServerEvents, ServerToClientEvents } from '@onair/protocol';
+import { deviceId } from './device-id';
 
 export type AppSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 export type ConnectionStatus = 'offline' | 'connecting' | 'connected' | 'reconnecting';
@@ -21,6 +22,14 @@ export const useConnectionStatus = create<ConnectionState>(() => ({ status: 'off
 
 let socket: AppSocket | null = null;
 let socketUserId: number | null = null;
+let connectingTimer: ReturnType<typeof setTimeout> | null = null;
+
+/**
+ * How long a first connection may take before the shell says pages are polling. A transport that
+ * hangs (a proxy that swallows WebSockets) only errors after socket.io's 20 s timeout; live queries
+ * poll from the start, so the badge should not say "Connecting" all that while.
+ */
+export const CONNECT_GRACE_MS = 4000;
 
 function setStatus(status: ConnectionStatus) {
   useConnectionStatus.setState({ status });
@@ -32,12 +41,19 @@ export function connectFor(userId: number | null): AppSocket | null {
   socket?.disconnect();
   socket = null;
   socketUserId = userId;
+  if (connectingTimer) clearTimeout(connectingTimer);
+  connectingTimer = null;
   if (userId === null) {
     setStatus('offline');
     return null;
   }
-  const next: AppSocket = io({ withCredentials: true, transports: ['websocket', 'polling'] });
+  const device = deviceId();
+  const next: AppSocket = io({ withCredentials: true, transports: ['websocket', 'polling'], auth: device ? { deviceId: device } : {} });
   setStatus('connecting');
+  connectingTimer = setTimeout(() => {
+    connectingTimer = null;
+    if (socket === next && useConnectionStatus.getState().status === 'connecting') setStatus('reconnecting');
+  }, CONNECT_GRACE_MS);
   next.on('connect', () => {
     setStatus('connected');
     // A recovered connection got the events it missed; a fresh one must refetch what it shows.
@@ -47,6 +63,16 @@ export function connectFor(userId: number | null): AppSocket | null {
   next.on('connect_error', () => setStatus(next.active ? 'reconnecting' : 'offline'));
   socket = next;
   return next;
+}
+
+/**
+ * Opens a new connection for the same user: after the session rotates (password change) the old
+ * socket belongs to a session that has ended, and the server cuts it.
+ */
+export function reconnectSocket(): AppSocket | null {
+  const userId = socketUserId;
+  connectFor(null);
+  return connectFor(userId);
 }
 
 export function getSocket(): AppSocket | null {

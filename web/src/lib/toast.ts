@@ -1,9 +1,9 @@
 /**
- * Toasts (spec §8/§9): one visible at a time, 5 s each; destructive ones are red. Mantine's
+ * Toasts (spec §8/§9): one visible at a time, 5 s each; destructive ones are red, the others green. Mantine's
  * notifications do the showing; the limit and duration are set where <Notifications> is mounted.
  */
 import { notifications } from '@mantine/notifications';
-import { TOAST } from '@onair/protocol';
+import { TOAST } from '@onair/protocol/constants';
 
 export interface ToastInput {
   title: string;
@@ -15,7 +15,8 @@ export function toast({ title, description, variant = 'default' }: ToastInput) {
   notifications.show({
     title,
     message: description ?? '',
-    color: variant === 'destructive' ? 'red' : 'brand',
+    // Red is for what went wrong; everything else (mostly confirmations) is green, never the red brand.
+    color: variant === 'destructive' ? 'red' : 'green',
     autoClose: TOAST.durationMs,
     withBorder: true,
   });

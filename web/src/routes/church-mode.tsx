@@ -1,19 +1,7 @@
-import { createRoute } from '@tanstack/react-router';
-import { ComingSoon } from '../features/shell/StatusScreens';
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { rootRoute } from './__root';
 
-function ChurchMode() {
-  return (
-    <ComingSoon
-      title="Church Mode"
-      description="Bring services to members who cannot be there in person."
-      plans={[
-        'Live services, sermons and choir broadcasts',
-        'Recordings members can watch later, as video or podcast',
-        'Prayer requests and announcements alongside the stream',
-      ]}
-    />
-  );
-}
+// Loaded when first opened, so the first screen does not wait for this page's code.
+const ChurchModePage = lazyRouteComponent(() => import('../features/church/ChurchModePage'), 'ChurchModePage');
 
-export const churchModeRoute = createRoute({ getParentRoute: () => rootRoute, path: '/church-mode', component: ChurchMode });
+export const churchModeRoute = createRoute({ getParentRoute: () => rootRoute, path: '/church-mode', component: ChurchModePage });

@@ -4,7 +4,7 @@ import { CreatorAccessRequired } from '../features/shell/StatusScreens';
 import { rootRoute } from './__root';
 
 // Loaded when first opened, so the first screen does not wait for this page's code.
-const CreatorStudioPage = lazyRouteComponent(() => import('../features/studio/CreatorStudioPage'), 'CreatorStudioPage');
+const CreatorStudioPage = lazyRouteComponent(() => import('../features/streaming/CreatorStudioPage'), 'CreatorStudioPage');
 
 /** Creators and admins only (spec §6); the Studio's API calls are refused to others by the server too. */
 function CreatorStudio() {

@@ -1,19 +1,7 @@
-import { createRoute } from '@tanstack/react-router';
-import { ComingSoon } from '../features/shell/StatusScreens';
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { rootRoute } from './__root';
 
-function EducationMode() {
-  return (
-    <ComingSoon
-      title="Education"
-      description="Live classes and course material for schools and universities."
-      plans={[
-        'Register your institution and choose a plan',
-        'Publish learning material by subject, grade level and curriculum',
-        'Enrol students and follow their progress',
-      ]}
-    />
-  );
-}
+// Loaded when first opened, so the first screen does not wait for this page's code.
+const EducationPage = lazyRouteComponent(() => import('../features/education/EducationPage'), 'EducationPage');
 
-export const educationModeRoute = createRoute({ getParentRoute: () => rootRoute, path: '/education-mode', component: EducationMode });
+export const educationModeRoute = createRoute({ getParentRoute: () => rootRoute, path: '/education-mode', component: EducationPage });

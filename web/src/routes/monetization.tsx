@@ -1,20 +1,7 @@
-import { createRoute } from '@tanstack/react-router';
-import { ComingSoon } from '../features/shell/StatusScreens';
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { rootRoute } from './__root';
 
-function Monetization() {
-  return (
-    <ComingSoon
-      title="Monetization"
-      description="Support creators, or earn as one."
-      plans={[
-        'Subscription plans and your current membership',
-        'Donations to the creators you watch',
-        'Payment methods: cards, mobile money and bank accounts',
-        'Revenue and sponsorship offers for creators',
-      ]}
-    />
-  );
-}
+// Loaded when first opened, so the first screen does not wait for this page's code.
+const MonetizationPage = lazyRouteComponent(() => import('../features/monetization/MonetizationPage'), 'MonetizationPage');
 
-export const monetizationRoute = createRoute({ getParentRoute: () => rootRoute, path: '/monetization', component: Monetization });
+export const monetizationRoute = createRoute({ getParentRoute: () => rootRoute, path: '/monetization', component: MonetizationPage });

@@ -1,18 +1,17 @@
-import { createRoute } from '@tanstack/react-router';
-import { ComingSoon } from '../features/shell/StatusScreens';
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { RequireRole } from '../features/shell/RequireRole';
+import { CreatorAccessRequired } from '../features/shell/StatusScreens';
 import { rootRoute } from './__root';
 
+// Loaded when first opened, so the first screen does not wait for this page's code.
+const PodcastSyndicationPage = lazyRouteComponent(() => import('../features/syndication/PodcastSyndicationPage'), 'PodcastSyndicationPage');
+
+/** Creators and admins syndicate their shows; the API refuses everyone else too. */
 function PodcastSyndication() {
   return (
-    <ComingSoon
-      title="Podcast Sync"
-      description="Publish your radio shows and podcasts everywhere listeners are."
-      plans={[
-        'Distribute episodes to Spotify, Apple Podcasts, Google Podcasts and Anchor',
-        'Sync status per platform, with one-click re-sync',
-        'Each platform’s requirements and setup steps',
-      ]}
-    />
+    <RequireRole roles={['creator', 'admin']} fallback={<CreatorAccessRequired />}>
+      <PodcastSyndicationPage />
+    </RequireRole>
   );
 }
 

@@ -1,19 +1,6 @@
-import { createRoute } from '@tanstack/react-router';
-import { ComingSoon } from '../features/shell/StatusScreens';
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { rootRoute } from './__root';
 
-function VoiceAssistant() {
-  return (
-    <ComingSoon
-      title="Voice Assistant"
-      description="Ask for your favourite station out loud."
-      plans={[
-        'Connect Alexa, Google Assistant or Siri to your account',
-        'Example commands and setup steps for each assistant',
-        'Turn connected devices on or off, or remove them',
-      ]}
-    />
-  );
-}
+const VoiceAssistantPage = lazyRouteComponent(() => import('../features/voice/VoiceAssistantPage'), 'VoiceAssistantPage');
 
-export const voiceAssistantRoute = createRoute({ getParentRoute: () => rootRoute, path: '/voice-assistant', component: VoiceAssistant });
+export const voiceAssistantRoute = createRoute({ getParentRoute: () => rootRoute, path: '/voice-assistant', component: VoiceAssistantPage });

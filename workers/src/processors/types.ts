@@ -1,6 +1,9 @@
 import type { Db } from '@onair/api/db';
 import type { JobPayload, JobResult, QueuedJobName } from '@onair/protocol';
 import type { TranslationEngines } from '../engines/translation/index.ts';
+import type { MediaTools } from '../engines/media/index.ts';
+import type { TranscriptionEngines } from '../engines/transcription/index.ts';
+import type { SyndicationSettings } from '../engines/syndication/index.ts';
 
 /** What a processor gets besides its payload. */
 export interface JobContext {
@@ -18,6 +21,12 @@ export interface JobContext {
 
 export interface WorkerEngines {
   translation: TranslationEngines;
+  /** MEDIA_DIR and the ffmpeg binaries; absent where no media job is expected (some tests). */
+  media?: MediaTools;
+  /** Absent where a test composes only the engines it needs. */
+  syndication?: SyndicationSettings;
+  /** Speech to text; absent where a test composes only the engines it needs. */
+  transcription?: TranscriptionEngines;
 }
 
 /**

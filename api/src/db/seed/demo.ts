@@ -21,6 +21,7 @@ import {
 import { AUDIENCE_EMAIL_DOMAIN } from './cast.ts';
 import { DEMO_ACCOUNTS } from './demo-accounts.ts';
 import { seedDemoChat } from './chat.ts';
+import { seedPeakViewers } from './peaks.ts';
 import { seedDemoLikes } from './likes.ts';
 import { seedDemoPoints } from './points.ts';
 import { seedDemoPolls } from './polls.ts';
@@ -28,6 +29,8 @@ import { seedDemoQuestions } from './questions.ts';
 import { seedDemoRatings } from './ratings.ts';
 import { SeededRandom } from './random.ts';
 import { seedSubscriptions } from './subscriptions.ts';
+import { seedDemoMoney } from './money.ts';
+import { countViews } from '../../modules/analytics/view-counters.ts';
 
 const SEED_MARKER = 'demo_seed_v1';
 const DAY_MS = 24 * 3600 * 1000;
@@ -100,6 +103,8 @@ export async function seedDemo(db: Kysely<Database>, options: DemoSeedOptions = 
     const viewers = await seedAudience(trx, userIds, now, rng, options.audienceSize ?? 600);
     const events = buildViewEvents(items, viewers, now, rng, options.viewEvents ?? 40_000);
     await insertInChunks(events, 500, (chunk) => trx.insertInto('viewEvents').values(chunk).execute());
+    await countViews(trx, events);
+    await seedPeakViewers(trx, events);
     await seedDemoLikes(trx);
     await seedDemoRatings(trx);
     await seedSubscriptions(trx);
@@ -108,6 +113,7 @@ export async function seedDemo(db: Kysely<Database>, options: DemoSeedOptions = 
     await seedDemoQuestions(trx, now, options.questions ?? 18);
     // Last: it replays everything above into the points ledger.
     await seedDemoPoints(trx);
+    await seedDemoMoney(trx, now);
     await trx.insertInto('appMeta').values({ key: SEED_MARKER, value: new Date(now).toISOString() }).execute();
     return { seeded: true, users: userIds.size + viewers.filter((v) => v.userId).length, content: items.length, viewEvents: events.length };
   });

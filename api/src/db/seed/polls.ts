@@ -8,6 +8,7 @@ import type { Database } from '../schema.ts';
 import type { Category } from './catalog.ts';
 import { liveItems, seededAudience } from './cast.ts';
 import { SeededRandom } from './random.ts';
+import { recountPollTallies } from '../migrations/0019_poll_tallies.ts';
 
 const DAY_MS = 24 * 3600 * 1000;
 /** Live rooms that have a poll running when the demo starts. */
@@ -81,6 +82,7 @@ export async function seedDemoPolls(trx: Transaction<Database>, now: number, pas
       createdAt: poll.createdAt + Math.floor(rng.next() * Math.max(1, lastVoteAt - poll.createdAt)),
     }));
     for (let i = 0; i < rows.length; i += 500) await trx.insertInto('pollVotes').values(rows.slice(i, i + 500)).execute();
+    await recountPollTallies(trx, [id]);
     polls += 1;
     votes += rows.length;
   };

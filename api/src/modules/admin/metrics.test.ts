@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminPeriodMs, regionOfCountry, USAGE_WINDOW_DAYS, type ViewDevice } from '@onair/protocol';
 import { createTestApp, signIn, type TestApp } from '../../../test/support/app.ts';
-import { testDialects } from '../../../test/support/databases.ts';
+import { testDialects } from '../../../../test-support/databases.ts';
 import { contentMetrics } from './content-metrics.ts';
 import { regionMetrics } from './region-metrics.ts';
 import { usageAnalytics } from './usage-analytics.ts';

@@ -7,6 +7,7 @@ import { rooms, type AdminUser, type Role } from '@onair/protocol';
 import type { UserRow } from '../../db/schema.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import { findUserById } from '../users/repository.ts';
+import { endUserSockets } from '../../realtime/socket-guard.ts';
 import { recordAdminAction } from './activity.ts';
 import { adminUserById } from './users-repository.ts';
 
@@ -82,7 +83,7 @@ export async function suspendUser(app: FastifyInstance, admin: UserRow, id: numb
     });
   }
   await app.sessionStore.destroyAllForUser(id);
-  app.io.in(rooms.user(id)).disconnectSockets(true);
+  endUserSockets(app, id);
   return done(app, id);
 }
 

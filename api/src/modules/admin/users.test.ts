@@ -4,7 +4,7 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, listen, sessionCookie, signIn, type TestApp } from '../../../test/support/app.ts';
-import { testDialects } from '../../../test/support/databases.ts';
+import { testDialects } from '../../../../test-support/databases.ts';
 import { closeAllSockets, connectSocket, nextEvent } from '../../../test/support/sockets.ts';
 
 const dialects = await testDialects();

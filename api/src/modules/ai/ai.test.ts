@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EnginesReportSchema, SUMMARY_TEXT_MAX } from '@onair/protocol';
 import { createTestApp, signIn, type TestApp } from '../../../test/support/app.ts';
-import { testDialects } from '../../../test/support/databases.ts';
+import { testDialects } from '../../../../test-support/databases.ts';
 import type { JobEvent } from '../../jobs/types.ts';
 
 const dialects = await testDialects();

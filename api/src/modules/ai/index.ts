@@ -1,5 +1,5 @@
 /**
- * Every route of the AI area, registered together: summaries, engines and job status; translations;
+ * Every route of the AI area, registered together: summaries and engines; translations;
  * insights; recommendations and likes.
  */
 import type { FastifyInstance } from 'fastify';

@@ -6,10 +6,11 @@ import { UNKNOWN_COUNTRY } from './views.ts';
 /** The window over which a viewer counts as active. */
 export const ACTIVE_VIEWER_WINDOW_MS = 30 * 24 * 3600 * 1000;
 
+/** Known countries any view has come from: the running set kept with each view (view-counters.ts). */
 async function countDistinctCountries(db: Kysely<Database>): Promise<number> {
   const row = await db
-    .selectFrom('viewEvents')
-    .select((eb) => eb.fn.count<number>('country').distinct().as('n'))
+    .selectFrom('reachCountries')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('country', '!=', UNKNOWN_COUNTRY)
     .executeTakeFirstOrThrow();
   return Number(row.n);

@@ -1,15 +1,16 @@
 import type { FastifyInstance } from 'fastify';
-import { ChatSendRequestSchema, rooms, type ChatMessage } from '@onair/protocol';
+import { ChatSendRequestSchema, rooms, type ChatMessage, type ModerationItem } from '@onair/protocol';
 import type { UserRow } from '../../db/schema.ts';
-import { notFound } from '../../http/errors.ts';
+import { forbidden, notFound } from '../../http/errors.ts';
 import { enforceRateLimit } from '../../http/rate-limit.ts';
 import { parseOr400 } from '../../http/validate.ts';
-import { isUniqueViolation } from '../auth/service.ts';
-import { queueIfFlagged } from '../moderation/queue.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
+import { announceModerationItem, flaggedItem, insertModerationItem } from '../moderation/queue.ts';
 import { assertMayWrite } from '../moderation/timeouts.ts';
+import { canWatch, SUBSCRIBERS_ONLY_MESSAGE } from '../monetization/access.ts';
 import { scoreText } from '../moderation/scoring.ts';
 import { POINTS } from '../rewards/ledger.ts';
-import { rewardAction } from '../rewards/service.ts';
+import { pushPoints, recordReward } from '../rewards/service.ts';
 
 const RATE_WINDOW_MS = 10_000;
 export const CHAT_HISTORY = 50;
@@ -73,7 +74,7 @@ async function findByIdempotencyKey(app: FastifyInstance, userId: number, key: s
 }
 
 /**
- * Persists, then broadcasts, then acknowledges. A retry with the same idempotency key returns the
+ * Persists (one transaction), then broadcasts, then acknowledges. A retry with the same idempotency key returns the
  * stored message without a second row or a second broadcast.
  */
 export async function sendChatMessage(app: FastifyInstance, user: UserRow, body: unknown): Promise<ChatMessage> {
@@ -94,25 +95,34 @@ export async function sendChatMessage(app: FastifyInstance, user: UserRow, body:
   if (contentId) {
     const exists = await app.db.kysely.selectFrom('content').select('id').where('id', '=', contentId).executeTakeFirst();
     if (!exists) throw notFound('contentId: no content with that id');
+    if (!(await canWatch(app.db.kysely, user, contentId))) throw forbidden(SUBSCRIBERS_ONLY_MESSAGE);
   }
 
   const score = scoreText(input.message);
   const createdAt = Date.now();
-  let id: number;
+  // The message, its moderation item and its points commit together, before anyone sees the message:
+  // nothing that fails after the broadcast can turn a message others saw into an error for its author.
+  let written: { id: number; queued: ModerationItem | null; rewarded: boolean };
   try {
-    ({ id } = await app.db.kysely
-      .insertInto('chatMessages')
-      .values({
-        contentId,
-        userId: user.id,
-        message: score.display,
-        idempotencyKey: key,
-        sentiment: score.sentiment,
-        flagged: score.flag ? 1 : 0,
-        createdAt,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow());
+    written = await app.db.kysely.transaction().execute(async (trx) => {
+      const { id } = await trx
+        .insertInto('chatMessages')
+        .values({
+          contentId,
+          userId: user.id,
+          message: score.display,
+          idempotencyKey: key,
+          sentiment: score.sentiment,
+          flagged: score.flag ? 1 : 0,
+          createdAt,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const item = flaggedItem(score, { kind: 'chat_message', targetId: id, contentId, original: input.message }, user);
+      const queued = item ? await insertModerationItem(trx, item, user.username) : null;
+      const rewarded = await recordReward(trx, { userId: user.id, action: 'chat', points: POINTS.chat, ref: String(id) });
+      return { id, queued, rewarded };
+    });
   } catch (error) {
     // The same key arrived twice at once: the first insert won; answer with its row.
     if (key && isUniqueViolation(error)) {
@@ -123,7 +133,7 @@ export async function sendChatMessage(app: FastifyInstance, user: UserRow, body:
   }
 
   const message = present({
-    id,
+    id: written.id,
     contentId,
     userId: user.id,
     username: user.username,
@@ -134,7 +144,10 @@ export async function sendChatMessage(app: FastifyInstance, user: UserRow, body:
     memberSince: user.createdAt,
   });
   app.io.to(roomFor(contentId)).emit('chat:message', message);
-  await queueIfFlagged(app, score, { kind: 'chat_message', targetId: id, contentId, original: input.message }, user);
-  await rewardAction(app, { userId: user.id, action: 'chat', points: POINTS.chat, ref: String(id) });
+  app.metrics.chatMessages.inc();
+  if (written.queued) announceModerationItem(app, written.queued);
+  if (written.rewarded) {
+    void pushPoints(app, user.id, 'chat').catch((error: unknown) => app.log.warn({ err: error }, 'could not push the new points total'));
+  }
   return message;
 }

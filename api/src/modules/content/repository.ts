@@ -4,6 +4,7 @@ import type { Database, ContentRow, NewContent } from '../../db/schema.ts';
 import { notFound } from '../../http/errors.ts';
 import type { LiveAudience } from '../../realtime/audience.ts';
 import type { CurationRule } from '../curation/repository.ts';
+import { playbackFor } from '../media/playback.ts';
 
 export interface ContentFilter {
   live?: boolean | undefined;
@@ -14,27 +15,28 @@ export interface ContentFilter {
   boost?: readonly CurationRule[] | undefined;
 }
 
-type ContentWithCreator = ContentRow & { creatorName: string | null };
+type ContentWithCreator = ContentRow & { creatorName: string | null; pastViewers: number | null };
 
+/** Items with their creator's name and distinct viewers so far (the running counter, not a count over view events). */
 function selectContent(db: Kysely<Database>) {
   return db
     .selectFrom('content')
     .leftJoin('users', 'users.id', 'content.creatorId')
     .leftJoin('creatorProfiles', 'creatorProfiles.userId', 'content.creatorId')
+    .leftJoin('contentViewCounts', 'contentViewCounts.contentId', 'content.id')
     .selectAll('content')
-    .select((eb) => eb.fn.coalesce('creatorProfiles.displayName', 'users.username').as('creatorName'));
+    .select((eb) => eb.fn.coalesce('creatorProfiles.displayName', 'users.username').as('creatorName'))
+    .select('contentViewCounts.viewers as pastViewers');
 }
 
-/** Distinct viewers ever recorded per item, for items that are not live. */
-async function distinctViewers(db: Kysely<Database>, ids: number[]): Promise<Map<number, number>> {
+async function mediaAssets(db: Kysely<Database>, ids: number[]) {
   if (ids.length === 0) return new Map();
   const rows = await db
-    .selectFrom('viewEvents')
-    .select(['contentId', (eb) => eb.fn.count<number>('viewerKey').distinct().as('viewers')])
+    .selectFrom('mediaAssets')
+    .select(['contentId', 'status', 'hlsPath', 'audioPath', 'filePath', 'thumbnailPath'])
     .where('contentId', 'in', ids)
-    .groupBy('contentId')
     .execute();
-  return new Map(rows.map((r) => [r.contentId, Number(r.viewers)]));
+  return new Map(rows.map((r) => [r.contentId, r]));
 }
 
 export async function presentContent(
@@ -43,8 +45,7 @@ export async function presentContent(
   rows: ContentWithCreator[],
 ): Promise<Content[]> {
   const liveIds = rows.filter((r) => r.status === 'live').map((r) => r.id);
-  const otherIds = rows.filter((r) => r.status !== 'live').map((r) => r.id);
-  const [live, past] = await Promise.all([audience.viewerCounts(liveIds), distinctViewers(db, otherIds)]);
+  const [live, assets] = await Promise.all([audience.viewerCounts(liveIds), mediaAssets(db, rows.map((r) => r.id))]);
   return rows.map((r) => ({
     id: r.id,
     title: r.title,
@@ -54,10 +55,11 @@ export async function presentContent(
     status: r.status,
     creatorId: r.creatorId,
     creatorName: r.creatorName,
-    viewerCount: (r.status === 'live' ? live.get(r.id) : past.get(r.id)) ?? 0,
+    viewerCount: (r.status === 'live' ? live.get(r.id) : r.pastViewers) ?? 0,
     duration: r.durationSeconds,
     language: r.language,
     createdAt: new Date(r.createdAt).toISOString(),
+    playback: playbackFor(assets.get(r.id)),
   }));
 }
 

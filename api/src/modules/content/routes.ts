@@ -2,7 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import { ContentCreateRequestSchema, ContentIdParamsSchema, ContentListQuerySchema, regionOfCountry } from '@onair/protocol';
 import { notFound } from '../../http/errors.ts';
 import { parseOr400 } from '../../http/validate.ts';
+import { enforceWriteLimit } from '../../http/write-limits.ts';
 import { curationBoost } from '../curation/repository.ts';
+import { canWatch, isSubscribersOnly } from '../monetization/access.ts';
 import { findContent, insertContent, listContent } from './repository.ts';
 
 export default async function contentRoutes(app: FastifyInstance) {
@@ -17,11 +19,13 @@ export default async function contentRoutes(app: FastifyInstance) {
     const { id } = parseOr400(ContentIdParamsSchema, request.params);
     const content = await findContent(app.db.kysely, app.liveAudience, id);
     if (!content) throw notFound('No content with that id');
-    return content;
+    // Subscribers-only items stay listed and described; the flags tell the page whether to play them.
+    return { ...content, subscribersOnly: await isSubscribersOnly(app.db.kysely, id), canWatch: await canWatch(app.db.kysely, request.user, id) };
   });
 
   app.post('/api/content', { preHandler: app.requireRole('creator', 'admin') }, async (request, reply) => {
     const input = parseOr400(ContentCreateRequestSchema, request.body);
+    await enforceWriteLimit(app, 'content', request.user!.id);
     const id = await insertContent(app.db.kysely, {
       creatorId: request.user!.id,
       title: input.title,

@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signIn, type TestApp } from '../../../test/support/app.ts';
-import { testDialects } from '../../../test/support/databases.ts';
+import { testDialects } from '../../../../test-support/databases.ts';
 import { curationBoost, curationWeight } from './repository.ts';
 
 const dialects = await testDialects();

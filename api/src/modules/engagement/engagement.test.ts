@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ContentEngagementSchema } from '@onair/protocol';
 import { createTestApp, signIn, type TestApp } from '../../../test/support/app.ts';
-import { testDialects } from '../../../test/support/databases.ts';
+import { testDialects } from '../../../../test-support/databases.ts';
 
 const dialects = await testDialects();
 

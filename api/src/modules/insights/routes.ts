@@ -5,7 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import { InsightsJobResultSchema, InsightsRequestSchema } from '@onair/protocol';
 import { parseOr400 } from '../../http/validate.ts';
-import { runJobAndWait } from '../ai/run-job.ts';
+import { runJobAndWait } from '../../jobs/run-job.ts';
 
 export const INSIGHTS_TIMEOUT_MS = 20_000;
 

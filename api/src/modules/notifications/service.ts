@@ -42,6 +42,11 @@ export async function sendNotification(
 /** Pushes a stored notification to the recipient's open sockets. Call after the write is committed. */
 export function pushNotification(app: FastifyInstance, userId: number, notification: Notification) {
   app.io.to(rooms.user(userId)).emit('notification:new', notification);
+  // Also to the recipient's phones and browsers, even when OnAir is closed.
+  const title = notification.from ? `Message from ${notification.from}` : 'Message from OnAir';
+  void app.webPush
+    .notifyUsers([userId], { title, body: notification.text, url: '/', tag: `notification-${notification.id}` })
+    .catch((error: unknown) => app.log.warn({ err: error }, 'notification push failed'));
 }
 
 /** The recipient's latest notifications, newest first, with how many are unread. */

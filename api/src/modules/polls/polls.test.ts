@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { PollSchema } from '@onair/protocol';
 import { createTestApp, listen, signIn, type TestApp } from '../../../test/support/app.ts';
-import { testDialects } from '../../../test/support/databases.ts';
+import { testDialects } from '../../../../test-support/databases.ts';
 import { closeAllSockets, collect, connectSocket, emitWithAck, nextEvent } from '../../../test/support/sockets.ts';
 
 const dialects = await testDialects();
@@ -66,6 +66,9 @@ describe.each(dialects)('polls on %s', (dialect) => {
     const theirs = (await t.app.inject({ method: 'GET', url: '/api/polls/active', headers: { cookie: listener } })).json();
     expect(mine.find((p: { id: number }) => p.id === poll.id).hasVoted).toBe(true);
     expect(theirs.find((p: { id: number }) => p.id === poll.id).hasVoted).toBe(false);
+    // The voter's list says which option they chose; nobody else's does.
+    expect(mine.find((p: { id: number }) => p.id === poll.id).myVote).toBe(1);
+    expect(theirs.find((p: { id: number }) => p.id === poll.id).myVote).toBeNull();
   });
 
   it('counts concurrent double votes from one person once', async () => {

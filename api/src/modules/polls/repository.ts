@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Poll, PollTally } from '@onair/protocol';
 import type { Database, PollsTable } from '../../db/schema.ts';
 import type { Selectable } from 'kysely';
+import { readTallies } from './tally-counters.ts';
 
 export type PollRow = Selectable<PollsTable>;
 
@@ -12,16 +13,10 @@ export async function tallies(db: Kysely<Database>, polls: PollRow[]): Promise<M
     const options = JSON.parse(p.options) as string[];
     result.set(p.id, { pollId: p.id, votes: options.map(() => 0), totalVotes: 0 });
   }
-  const rows = await db
-    .selectFrom('pollVotes')
-    .select(['pollId', 'optionIndex', (eb) => eb.fn.countAll<number>().as('n')])
-    .where('pollId', 'in', polls.map((p) => p.id))
-    .groupBy(['pollId', 'optionIndex'])
-    .execute();
-  for (const r of rows) {
+  for (const r of await readTallies(db, polls.map((p) => p.id))) {
     const tally = result.get(r.pollId)!;
-    if (r.optionIndex < tally.votes.length) tally.votes[r.optionIndex] = Number(r.n);
-    tally.totalVotes += Number(r.n);
+    if (r.optionIndex < tally.votes.length) tally.votes[r.optionIndex] = Number(r.votes);
+    tally.totalVotes += Number(r.votes);
   }
   return result;
 }
@@ -31,13 +26,13 @@ export async function presentPolls(db: Kysely<Database>, polls: PollRow[], userI
   const [counts, voted, shows] = await Promise.all([
     tallies(db, polls),
     userId && polls.length
-      ? db.selectFrom('pollVotes').select('pollId').where('userId', '=', userId).where('pollId', 'in', polls.map((p) => p.id)).execute()
-      : Promise.resolve([] as { pollId: number }[]),
+      ? db.selectFrom('pollVotes').select(['pollId', 'optionIndex']).where('userId', '=', userId).where('pollId', 'in', polls.map((p) => p.id)).execute()
+      : Promise.resolve([] as { pollId: number; optionIndex: number }[]),
     contentIds.length
       ? db.selectFrom('content').select(['id', 'title']).where('id', 'in', contentIds).execute()
       : Promise.resolve([] as { id: number; title: string }[]),
   ]);
-  const votedIds = new Set(voted.map((v) => v.pollId));
+  const choices = new Map(voted.map((v) => [v.pollId, v.optionIndex]));
   const titles = new Map(shows.map((c) => [c.id, c.title]));
   return polls.map((p) => {
     const tally = counts.get(p.id)!;
@@ -49,7 +44,8 @@ export async function presentPolls(db: Kysely<Database>, polls: PollRow[], userI
       options: JSON.parse(p.options) as string[],
       votes: tally.votes,
       totalVotes: tally.totalVotes,
-      hasVoted: votedIds.has(p.id),
+      hasVoted: choices.has(p.id),
+      myVote: choices.get(p.id) ?? null,
       timeRemaining: Math.max(0, Math.ceil((p.closesAt - now) / 1000)),
     };
   });

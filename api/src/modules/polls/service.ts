@@ -4,10 +4,12 @@ import type { UserRow } from '../../db/schema.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
 import { enforceRateLimit } from '../../http/rate-limit.ts';
 import { parseOr400 } from '../../http/validate.ts';
+import { enforceWriteLimit } from '../../http/write-limits.ts';
 import { createCoalescer, type Coalescer } from '../../realtime/coalesce.ts';
 import { POINTS } from '../rewards/ledger.ts';
 import { rewardAction } from '../rewards/service.ts';
 import { findPoll, presentPolls, tallies, type PollRow } from './repository.ts';
+import { countVote } from './tally-counters.ts';
 
 const RATE_WINDOW_MS = 10_000;
 /** Tallies go out at most 4 times a second per poll, however fast votes arrive. */
@@ -36,6 +38,7 @@ export function setUpPollTallies(app: FastifyInstance) {
 
 export async function createPoll(app: FastifyInstance, user: UserRow, body: unknown): Promise<Poll> {
   const input = parseOr400(PollCreateRequestSchema, body);
+  await enforceWriteLimit(app, 'poll', user.id);
   const contentId = input.contentId ?? null;
   if (contentId) {
     const content = await app.db.kysely.selectFrom('content').select(['id', 'creatorId']).where('id', '=', contentId).executeTakeFirst();
@@ -65,7 +68,7 @@ export async function createPoll(app: FastifyInstance, user: UserRow, body: unkn
  * same person count once and the second is told so.
  */
 export async function vote(app: FastifyInstance, user: UserRow, body: unknown): Promise<PollTally & { optionIndex: number }> {
-  const { pollId, optionIndex } = parseOr400(PollVoteRequestSchema, body);
+  const { pollId, optionIndex, idempotencyKey } = parseOr400(PollVoteRequestSchema, body);
   await enforceRateLimit(app.rateLimiter, `vote:${user.id}`, { limit: app.config.voteRateLimit, windowMs: RATE_WINDOW_MS }, 'You are voting too fast');
   const poll = await findPoll(app.db.kysely, pollId);
   if (!poll) throw notFound('pollId: no poll with that id');
@@ -74,15 +77,28 @@ export async function vote(app: FastifyInstance, user: UserRow, body: unknown): 
   const now = Date.now();
   if (poll.closesAt <= now) throw conflict('This poll has closed');
 
-  const inserted = await app.db.kysely
-    .insertInto('pollVotes')
-    .values({ pollId, userId: user.id, optionIndex, createdAt: now })
-    .onConflict((oc) => oc.columns(['pollId', 'userId']).doNothing())
-    .returning('pollId')
-    .executeTakeFirst();
-  if (!inserted) throw conflict('You have already voted in this poll');
+  // The vote and its tally row change together: a tally never disagrees with the votes stored.
+  const inserted = await app.db.kysely.transaction().execute(async (trx) => {
+    const row = await trx
+      .insertInto('pollVotes')
+      .values({ pollId, userId: user.id, optionIndex, idempotencyKey: idempotencyKey ?? null, createdAt: now })
+      .onConflict((oc) => oc.columns(['pollId', 'userId']).doNothing())
+      .returning('pollId')
+      .executeTakeFirst();
+    if (row) await countVote(trx, pollId, optionIndex);
+    return row;
+  });
+  if (!inserted) {
+    // A retry (socket, then REST) of the vote that landed: answer it as that vote, not as a refusal.
+    const landed = idempotencyKey
+      ? await app.db.kysely.selectFrom('pollVotes').select('optionIndex').where('pollId', '=', pollId).where('userId', '=', user.id).where('idempotencyKey', '=', idempotencyKey).executeTakeFirst()
+      : undefined;
+    if (!landed) throw conflict('You have already voted in this poll');
+    return { ...(await tallies(app.db.kysely, [poll])).get(pollId)!, optionIndex: landed.optionIndex };
+  }
 
   app.pollTallies.mark(pollId);
+  app.metrics.votes.inc();
   await rewardAction(app, { userId: user.id, action: 'vote', points: POINTS.vote, ref: String(pollId) });
   const tally = (await tallies(app.db.kysely, [poll])).get(pollId)!;
   return { ...tally, optionIndex };

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AiRecommendationsResponseSchema, type AiRecommendation } from '@onair/protocol';
 import { createTestApp, sessionCookie, signIn, type TestApp } from '../../../test/support/app.ts';
-import { testDialects } from '../../../test/support/databases.ts';
+import { testDialects } from '../../../../test-support/databases.ts';
 
 const dialects = await testDialects();
 

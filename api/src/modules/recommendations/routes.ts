@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { ContentIdParamsSchema, RecommendationsJobResultSchema, type LikeResponse } from '@onair/protocol';
 import { enforceRateLimit } from '../../http/rate-limit.ts';
 import { parseOr400 } from '../../http/validate.ts';
-import { runJobAndWait } from '../ai/run-job.ts';
+import { runJobAndWait } from '../../jobs/run-job.ts';
 import { assertContentExists } from '../content/repository.ts';
 import { lastRun, likeCount, storedRecommendations } from './repository.ts';
 

@@ -78,6 +78,7 @@ export function achievementStatus(
       earnedDate: claimedAt ? new Date(claimedAt).toISOString() : null,
       progress,
       maxProgress: a.target,
+      unit: a.metric === 'watchSeconds' ? 'seconds' : 'count',
     };
   });
 }

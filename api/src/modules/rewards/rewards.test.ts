@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GamificationResponseSchema } from '@onair/protocol';
 import { createTestApp, sessionCookie, signIn, type TestApp } from '../../../test/support/app.ts';
-import { testDialects } from '../../../test/support/databases.ts';
+import { testDialects } from '../../../../test-support/databases.ts';
 import { DAY_MS, streakLength } from './ledger.ts';
 
 const dialects = await testDialects();
@@ -49,7 +49,9 @@ describe.each(dialects)('rewards on %s', (dialect) => {
     expect(after.dailyChallenges.find((c) => c.id === 'send-5-messages')).toMatchObject({ progress: 1, completed: false });
     expect(after.dailyStreaks).toBe(1);
     const firstWords = after.achievements.find((a) => a.id === 'first-words')!;
-    expect(firstWords).toMatchObject({ earned: true, earnedDate: null, progress: 1, maxProgress: 1 });
+    expect(firstWords).toMatchObject({ earned: true, earnedDate: null, progress: 1, maxProgress: 1, unit: 'count' });
+    // Watch time is counted in seconds and says so, so the page can show hours.
+    expect(after.achievements.find((a) => a.id === 'marathon')).toMatchObject({ maxProgress: 36_000, unit: 'seconds' });
 
     const claim = await t.app.inject({ method: 'POST', url: '/api/achievements/claim', headers: { cookie: newcomer }, payload: { achievementId: 'first-words' } });
     expect(claim.statusCode).toBe(200);

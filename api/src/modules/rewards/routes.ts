@@ -1,9 +1,25 @@
 import type { FastifyInstance } from 'fastify';
 import { AchievementClaimRequestSchema, ContentIdParamsSchema, ShareRequestSchema } from '@onair/protocol';
 import { parseOr400 } from '../../http/validate.ts';
+import { enforceWriteLimit } from '../../http/write-limits.ts';
 import { assertContentExists } from '../content/repository.ts';
-import { POINTS, utcDayKey } from './ledger.ts';
+import { POINTS, utcDayKey, utcDayStart } from './ledger.ts';
 import { claimAchievement, gamificationProfile, rewardAction } from './service.ts';
+
+/** Shares a day that earn points: beyond it sharing still works, it just pays nothing more. */
+export const SHARE_POINTS_DAILY_CAP = 5;
+
+async function sharesRewardedToday(app: FastifyInstance, userId: number): Promise<number> {
+  const dayStart = utcDayStart(Date.now());
+  const row = await app.db.kysely
+    .selectFrom('pointsLedger')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('userId', '=', userId)
+    .where('action', '=', 'share')
+    .where('createdAt', '>=', dayStart)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
 
 export default async function rewardsRoutes(app: FastifyInstance) {
   app.get('/api/user/gamification', { preHandler: app.requireUser }, async (request) => gamificationProfile(app, request.user!.id));
@@ -18,7 +34,12 @@ export default async function rewardsRoutes(app: FastifyInstance) {
     const { id } = parseOr400(ContentIdParamsSchema, request.params);
     const { channel } = parseOr400(ShareRequestSchema, request.body);
     await assertContentExists(app.db.kysely, id);
-    await rewardAction(app, { userId: request.user!.id, action: 'share', points: POINTS.share, ref: `${id}:${utcDayKey(Date.now())}` });
+    const userId = request.user!.id;
+    await enforceWriteLimit(app, 'share', userId);
+    // Points once per item per day, and for at most SHARE_POINTS_DAILY_CAP items a day.
+    if ((await sharesRewardedToday(app, userId)) < SHARE_POINTS_DAILY_CAP) {
+      await rewardAction(app, { userId, action: 'share', points: POINTS.share, ref: `${id}:${utcDayKey(Date.now())}` });
+    }
     return { shared: true, channel };
   });
 }

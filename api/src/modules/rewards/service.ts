@@ -1,4 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
 import { LIST_LIMITS, rooms, type GamificationResponse } from '@onair/protocol';
 import { conflict, notFound, unprocessable } from '../../http/errors.ts';
 import { achievementStatus, ACHIEVEMENTS, challengeAward, dailyChallengeStatus, todayStart, userMetrics } from './achievements.ts';
@@ -10,7 +12,7 @@ async function claimsOf(app: FastifyInstance, userId: number) {
 }
 
 /** Tells the user's sockets their new total, so the header's points and level move live. */
-async function pushPoints(app: FastifyInstance, userId: number, reason: string) {
+export async function pushPoints(app: FastifyInstance, userId: number, reason: string) {
   const points = await totalPoints(app.db.kysely, userId);
   app.io.to(rooms.user(userId)).emit('gamification:points', { points, level: levelForPoints(points), reason });
 }
@@ -22,7 +24,14 @@ export async function rewardAction(
   app: FastifyInstance,
   award: { userId: number; action: string; points: number; ref: string },
 ): Promise<void> {
-  const db = app.db.kysely;
+  if (await recordReward(app.db.kysely, award)) await pushPoints(app, award.userId, award.action);
+}
+
+/**
+ * The database half of rewardAction, for callers that write the action in the same transaction:
+ * answers whether any points were paid (then the caller pushes the new total after committing).
+ */
+export async function recordReward(db: Kysely<Database>, award: { userId: number; action: string; points: number; ref: string }): Promise<boolean> {
   const awarded = await awardPoints(db, award);
   const now = Date.now();
   const today = dailyChallengeStatus(await userMetrics(db, award.userId, todayStart(now), now));
@@ -31,7 +40,7 @@ export async function rewardAction(
     const key = challengeAward(challenge.id, now);
     challengePaid = (await awardPoints(db, { userId: award.userId, ...key, points: challenge.points })) || challengePaid;
   }
-  if (awarded || challengePaid) await pushPoints(app, award.userId, award.action);
+  return awarded || challengePaid;
 }
 
 export async function gamificationProfile(app: FastifyInstance, userId: number): Promise<GamificationResponse> {

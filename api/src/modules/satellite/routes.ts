@@ -8,10 +8,12 @@ import {
 } from '@onair/protocol';
 import { conflict, notFound } from '../../http/errors.ts';
 import { parseOr400 } from '../../http/validate.ts';
-import { isUniqueViolation } from '../auth/service.ts';
+import { enforceWriteLimit } from '../../http/write-limits.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 import { findReceiverById, findReceivers, listReceivers, presentReceiver } from './repository.ts';
 
-const duplicate = () => conflict('deviceId: you have already registered a receiver with this device id');
+/** Ids are unique per owner: the answer says the id is taken, and by whom (you), so the fix is obvious. */
+const duplicate = (deviceId: string) => conflict(`deviceId: ${deviceId} is already taken by one of your receivers; choose another device id`);
 
 export default async function satelliteRoutes(app: FastifyInstance) {
   const db = app.db.kysely;
@@ -24,7 +26,8 @@ export default async function satelliteRoutes(app: FastifyInstance) {
   app.post('/api/satellite-receivers', { preHandler: app.requireUser }, async (request, reply) => {
     const input = parseOr400(ReceiverCreateRequestSchema, request.body);
     const ownerId = request.user!.id;
-    if ((await findReceivers(db, input.deviceId, ownerId)).length > 0) throw duplicate();
+    await enforceWriteLimit(app, 'satellite', ownerId);
+    if ((await findReceivers(db, input.deviceId, ownerId)).length > 0) throw duplicate(input.deviceId);
     try {
       const { id } = await db
         .insertInto('satelliteReceivers')
@@ -46,7 +49,7 @@ export default async function satelliteRoutes(app: FastifyInstance) {
         .executeTakeFirstOrThrow();
       return reply.code(201).send(presentReceiver((await findReceiverById(db, id))!));
     } catch (error) {
-      if (isUniqueViolation(error)) throw duplicate();
+      if (isUniqueViolation(error)) throw duplicate(input.deviceId);
       throw error;
     }
   });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SatelliteReceiverSchema } from '@onair/protocol';
 import { createTestApp, signIn, type TestApp } from '../../../test/support/app.ts';
-import { testDialects } from '../../../test/support/databases.ts';
+import { testDialects } from '../../../../test-support/databases.ts';
 
 const dialects = await testDialects();
 
@@ -80,7 +80,7 @@ describe.each(dialects)('satellite receivers on %s', (dialect) => {
   it('keeps device ids unique per owner only', async () => {
     const again = await add(viewer, { deviceId: 'SR-0001', deviceName: 'Copy', model: 'OnAir-SR1000' });
     expect(again.statusCode).toBe(409);
-    expect(again.body).toMatch(/^deviceId/);
+    expect(again.body).toBe('deviceId: SR-0001 is already taken by one of your receivers; choose another device id');
     expect((await add(listener, { deviceId: 'SR-0001', deviceName: 'Same id, other home', model: 'OnAir-SR3000' })).statusCode).toBe(201);
   });
 

@@ -20,11 +20,6 @@ import { decryptStreamKey, newStreamKey } from './keys.ts';
 
 type ConfigInput = z.output<typeof StreamConfigRequestSchema>;
 
-/** RTMP on the host the creator reached us by: where OBS and similar encoders push. */
-export function ingestUrlFor(hostname: string): string {
-  const host = hostname.replace(/:\d+$/, '');
-  return `rtmp://${host}/live`;
-}
 
 export function parseDestinations(stored: string): StreamDestination[] {
   const parsed = z.array(StreamDestinationSchema).safeParse(JSON.parse(stored));
@@ -57,6 +52,7 @@ export function presentConfig(row: StreamConfigRow | undefined, ingestUrl: strin
     resolution: row.resolution as StreamConfig['resolution'],
     saveRecording: row.saveRecording === 1,
     generatePodcast: row.generatePodcast === 1,
+    liveCaptions: row.liveCaptions === 1,
     contentType: row.contentType,
     ingestUrl,
     streamKey: decryptStreamKey(row.streamKeyCipher, secret),
@@ -72,6 +68,7 @@ function columns(input: ConfigInput) {
     resolution: input.resolution,
     saveRecording: input.saveRecording ? 1 : 0,
     generatePodcast: input.generatePodcast ? 1 : 0,
+    liveCaptions: input.liveCaptions ? 1 : 0,
     contentType: input.contentType,
   };
 }

@@ -1,7 +1,7 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { StreamConfigRequestSchema, StreamIdParamsSchema, StreamStartRequestSchema, type ActiveStreamsResponse } from '@onair/protocol';
 import { parseOr400 } from '../../http/validate.ts';
-import { findConfig, ingestUrlFor, presentConfig, regenerateKey, saveConfig } from './config.ts';
+import { findConfig, presentConfig, regenerateKey, saveConfig } from './config.ts';
 import { activeStreams, startStream, stopStream } from './streams.ts';
 
 /** Creator Studio: creators and admins only (spec §6), each acting on their own configuration. */
@@ -9,18 +9,19 @@ export default async function streamingRoutes(app: FastifyInstance) {
   const db = app.db.kysely;
   const secret = app.config.sessionSecret;
   const studio = { preHandler: app.requireRole('creator', 'admin') };
-  const ingest = (request: FastifyRequest) => ingestUrlFor(request.hostname);
+  // From configuration (RTMP_PUBLIC_URL), never from the request's Host header, which the caller chooses.
+  const ingest = () => app.config.rtmpPublicUrl;
 
   app.get('/api/creator/streaming/config', studio, async (request) =>
-    presentConfig(await findConfig(db, request.user!.id), ingest(request), secret),
+    presentConfig(await findConfig(db, request.user!.id), ingest(), secret),
   );
 
   app.post('/api/creator/streaming/config', studio, async (request) => {
     const input = parseOr400(StreamConfigRequestSchema, request.body);
-    return presentConfig(await saveConfig(db, request.user!.id, input, secret), ingest(request), secret);
+    return presentConfig(await saveConfig(db, request.user!.id, input, secret), ingest(), secret);
   });
 
-  app.post('/api/creator/streaming/key/regenerate', studio, async (request) => regenerateKey(db, request.user!.id, ingest(request), secret));
+  app.post('/api/creator/streaming/key/regenerate', studio, async (request) => regenerateKey(db, request.user!.id, ingest(), secret));
 
   app.post('/api/creator/streaming/start', studio, async (request, reply) => {
     const { configId } = parseOr400(StreamStartRequestSchema, request.body);

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ActiveStreamsResponseSchema, ContentSchema, StreamConfigSchema, StreamStartResponseSchema } from '@onair/protocol';
 import { createTestApp, listen, sessionCookie, signIn, type TestApp } from '../../../test/support/app.ts';
-import { testDialects } from '../../../test/support/databases.ts';
+import { testDialects } from '../../../../test-support/databases.ts';
 import { closeAllSockets, connectSocket, emitWithAck, nextEvent } from '../../../test/support/sockets.ts';
 import { hashStreamKey } from './keys.ts';
 

@@ -9,9 +9,10 @@ import { z } from 'zod';
 import type { UserRow } from '../../db/schema.ts';
 import type { StreamRow } from '../../db/schema-creators.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
-import { isUniqueViolation } from '../auth/service.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 import { findContent } from '../content/repository.ts';
 import { parseDestinations } from './config.ts';
+import { announceGoLive } from '../devices/go-live.ts';
 
 const alreadyLive = () => conflict('This stream is already live');
 
@@ -44,7 +45,7 @@ export async function activeStreams(app: FastifyInstance, creatorId: number): Pr
 }
 
 /** Tells Home grids about the item and the creator about their streams. */
-async function announce(app: FastifyInstance, creatorId: number, contentId: number) {
+export async function announceStream(app: FastifyInstance, creatorId: number, contentId: number) {
   const content = await findContent(app.db.kysely, app.liveAudience, contentId);
   if (content) app.io.to(rooms.lobby()).emit('content:updated', content);
   app.io.to(rooms.creator(creatorId)).emit('streams:active', await activeStreams(app, creatorId));
@@ -91,6 +92,7 @@ export async function startStream(app: FastifyInstance, user: UserRow, configId:
           resolution: config.resolution,
           saveRecording: config.saveRecording,
           generatePodcast: config.generatePodcast,
+          liveCaptions: config.liveCaptions,
           startedAt: now,
           endedAt: null,
         })
@@ -103,7 +105,8 @@ export async function startStream(app: FastifyInstance, user: UserRow, configId:
     if (isUniqueViolation(error)) throw alreadyLive();
     throw error;
   }
-  await announce(app, user.id, stream.contentId);
+  await announceStream(app, user.id, stream.contentId);
+  void announceGoLive(app, user.id, stream.contentId);
   return { streamId: stream.id, contentId: stream.contentId, destinations: enabled.map(destinationName), startedAt: new Date(now).toISOString() };
 }
 
@@ -140,6 +143,7 @@ export async function stopStream(app: FastifyInstance, user: UserRow, streamId: 
     const final = await db.selectFrom('streams').selectAll().where('id', '=', stream.id).executeTakeFirstOrThrow();
     return stopped(final, final.endedAt ?? now);
   }
-  await announce(app, stream.creatorId, stream.contentId);
+  await app.liveMedia.streamEnded(stream.id);
+  await announceStream(app, stream.creatorId, stream.contentId);
   return result;
 }

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TranslationSchema, TranslationJobResultSchema } from '@onair/protocol';
-import { createJobHandler, TranslationEngines } from '@onair/workers';
+import { createJobHandler, TranslationEngines } from '../../../test/support/jobs.ts';
 import { createTestApp, signIn, type TestApp } from '../../../test/support/app.ts';
-import { testDialects } from '../../../test/support/databases.ts';
-import { apertiumInstalled, startFakeLibreTranslate, type FakeLibreTranslate } from '../../../../workers/test/support/engines.ts';
+import { testDialects } from '../../../../test-support/databases.ts';
+import { apertiumInstalled, startFakeLibreTranslate, type FakeLibreTranslate } from '../../../../test-support/engines.ts';
 import type { JobEvent } from '../../jobs/types.ts';
 
 const dialects = await testDialects();

@@ -7,7 +7,8 @@ export function presentUser(row: UserRow): User {
   return {
     id: row.id,
     username: row.username,
-    email: row.email,
+    // An account whose email belonged to someone else sees the address it typed (auth/service.ts).
+    email: row.unclaimedEmail ?? row.email,
     firstName: row.firstName,
     lastName: row.lastName,
     role: row.role,

@@ -5,7 +5,8 @@
 import { Badge, Button, Group, Loader, SegmentedControl, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { BarChart } from '@mantine/charts';
 import { IconClock, IconEye, IconPlus, IconUsers } from '@tabler/icons-react';
-import { ADMIN_CONTENT_PERIODS, LIST_LIMITS, type ContentMetrics, type UsageAnalytics } from '@onair/protocol';
+import { ADMIN_CONTENT_PERIODS, LIST_LIMITS } from '@onair/protocol/constants';
+import type { ContentMetrics, UsageAnalytics } from '@onair/protocol';
 import { ActivityFeed } from './ActivityFeed';
 import { CurationPanel } from './CurationPanel';
 import { formatMinutes, formatRating } from './format';

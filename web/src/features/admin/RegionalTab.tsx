@@ -4,7 +4,8 @@
  */
 import { Badge, Card, Group, Select, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { BarChart } from '@mantine/charts';
-import { ADMIN_REGION_PERIODS, LIST_LIMITS, type RegionMetrics, type RegionMetricsItem } from '@onair/protocol';
+import { ADMIN_REGION_PERIODS, LIST_LIMITS } from '@onair/protocol/constants';
+import type { RegionMetrics, RegionMetricsItem } from '@onair/protocol';
 import { churnBadgeProps, formatClock, formatGrowth, formatPercent, regionLabel } from './format';
 import { Empty, Loading, Panel } from './parts';
 import type { RegionPeriod } from './queries';

@@ -1,16 +1,19 @@
 /** Peak usage hours and the device split: shared by the content tab and the CSV export. */
 import { Group, Progress, Stack, Text } from '@mantine/core';
 import { DonutChart } from '@mantine/charts';
-import { LIST_LIMITS, PEAK_USAGE_BAR_SCALE, type DeviceShare, type PeakUsage } from '@onair/protocol';
+import { LIST_LIMITS } from '@onair/protocol/constants';
+import type { DeviceShare, PeakUsage } from '@onair/protocol';
+import { peakUsageScale } from './bar-scale';
 import { DEVICE_LABELS, formatHour } from './format';
 import { Empty } from './parts';
 
 const DEVICE_COLORS: Record<string, string> = { mobile: 'brand.6', web: 'blue.6', tv: 'grape.6', satellite: 'teal.6' };
 
-/** The top 5 hours by peak users, each bar against the spec's 50,000-user scale. */
+/** The top 5 hours by peak users, bars scaled to the data (see peakUsageScale). */
 export function PeakHours({ peaks }: { peaks: PeakUsage[] }) {
   const top = peaks.slice(0, LIST_LIMITS.peakHours);
   if (top.length === 0) return <Empty>No views in this period</Empty>;
+  const scale = peakUsageScale(top.map((p) => p.peakUsers));
   return (
     <Stack gap="xs" aria-label="Peak usage hours">
       {top.map((p) => (
@@ -21,11 +24,11 @@ export function PeakHours({ peaks }: { peaks: PeakUsage[] }) {
               {p.peakUsers.toLocaleString()} users
             </Text>
           </Group>
-          <Progress value={Math.min(100, (p.peakUsers / PEAK_USAGE_BAR_SCALE) * 100)} aria-label={`${formatHour(p.hour)} peak users`} />
+          <Progress value={Math.min(100, (p.peakUsers / scale) * 100)} aria-label={`${formatHour(p.hour)} peak users`} />
         </div>
       ))}
       <Text size="xs" c="dimmed">
-        Most distinct viewers in one such hour; bars scaled to {PEAK_USAGE_BAR_SCALE.toLocaleString()} users
+        Most distinct viewers in one such hour; a full bar is {scale.toLocaleString()} {scale === 1 ? 'user' : 'users'}
       </Text>
     </Stack>
   );

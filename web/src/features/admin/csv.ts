@@ -5,8 +5,11 @@ export type CsvRow = Record<string, string | number | boolean | null | undefined
 function cell(value: CsvRow[string]): string {
   if (value === null || value === undefined) return '';
   const text = String(value);
-  // Quote when needed; a leading =, +, - or @ would be run as a formula by spreadsheets, so prefix it.
-  const safe = /^[=+\-@]/.test(text) && Number.isNaN(Number(text)) ? `'${text}` : text;
+  // Quote when needed. Spreadsheets run a cell as a formula when it starts with =, +, - or @, also
+  // after leading spaces, and treat a leading tab or carriage return as a formula prefix too (OWASP
+  // "CSV injection"), so such a cell is prefixed with '. Plain numbers such as -4.5 stay numbers.
+  const formula = /^[\s]*[=+\-@]/.test(text) || /^[\t\r]/.test(text);
+  const safe = formula && (text.trim() === '' || Number.isNaN(Number(text))) ? `'${text}` : text;
   return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 

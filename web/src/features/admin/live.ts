@@ -6,7 +6,8 @@
 import { useCallback, useEffect } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { create } from 'zustand';
-import { POLL_INTERVAL_MS, type SystemHealth } from '@onair/protocol';
+import { POLL_INTERVAL_MS } from '@onair/protocol/constants';
+import type { SystemHealth } from '@onair/protocol';
 import { useLiveInterval, useResyncOnReconnect, useSocketEvent } from '../../lib/live';
 import { adminQueries } from './queries';
 

@@ -2,6 +2,7 @@ import { Stack, Tabs, Text, Title } from '@mantine/core';
 import { IconFileText, IconSparkles } from '@tabler/icons-react';
 import { RecommendationsTab } from './RecommendationsTab';
 import { SummaryTab } from './SummaryTab';
+import { CaptionsQuality } from './CaptionsQuality';
 
 /** /ai: summaries (default tab) and recommendations. */
 export function AiPage() {
@@ -10,6 +11,7 @@ export function AiPage() {
       <div>
         <Title order={2}>AI Features</Title>
         <Text c="dimmed">Summaries of long texts, and recommendations computed from what you watch.</Text>
+        <CaptionsQuality detail c="dimmed" mt={4} />
       </div>
       {/* Panels mount when opened, so the recommendations are only computed when someone looks. */}
       <Tabs defaultValue="summary" keepMounted={false}>

@@ -1,7 +1,8 @@
 import { Badge, Button, Card, Center, Group, Loader, Stack, Text } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { confidenceColor, type AiRecommendation } from '@onair/protocol';
+import { confidenceColor } from '@onair/protocol/constants';
+import type { AiRecommendation } from '@onair/protocol';
 import { toast, toastError } from '../../lib/toast';
 import { aiQueries, useRefreshRecommendations } from './queries';
 

@@ -1,6 +1,6 @@
 import { ColorSwatch, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import { BarChart, DonutChart } from '@mantine/charts';
-import { DEVICE_TYPES, LIST_LIMITS } from '@onair/protocol';
+import { DEVICE_TYPES, LIST_LIMITS } from '@onair/protocol/constants';
 import { countryName, DEVICE_LABELS } from '../creator/format';
 
 const DEVICE_COLORS: Record<string, string> = { mobile: 'brand.6', web: 'blue.6', tv: 'grape.6', satellite: 'teal.6' };

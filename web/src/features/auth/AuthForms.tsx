@@ -8,7 +8,8 @@ type Errors = Partial<Record<string, string>>;
 const required = (values: Record<string, string>, fields: string[], labels: Record<string, string>): Errors =>
   Object.fromEntries(fields.filter((f) => !values[f]?.trim()).map((f) => [f, `${labels[f]} is required`]));
 
-export function SignInForm({ prefill }: { prefill: { username: string; password: string } | null }) {
+/** `onDone` replaces going to Home after signing in (the invitation screen stays where it is). */
+export function SignInForm({ prefill, onDone }: { prefill: { username: string; password: string } | null; onDone?: () => void }) {
   const { login } = useAuth();
   const navigate = useNavigate();
   const [values, setValues] = useState({ username: '', password: '' });
@@ -26,7 +27,7 @@ export function SignInForm({ prefill }: { prefill: { username: string; password:
     const found = required(values, ['username', 'password'], { username: 'Username', password: 'Password' });
     setErrors(found);
     if (Object.keys(found).length) return;
-    login.mutate(values, { onSuccess: () => void navigate({ to: '/' }) });
+    login.mutate(values, { onSuccess: () => (onDone ? onDone() : void navigate({ to: '/' })) });
   };
 
   return (
@@ -54,10 +55,10 @@ export function SignInForm({ prefill }: { prefill: { username: string; password:
   );
 }
 
-export function SignUpForm() {
+export function SignUpForm({ defaultEmail = '', onDone }: { defaultEmail?: string; onDone?: () => void } = {}) {
   const { register } = useAuth();
   const navigate = useNavigate();
-  const [values, setValues] = useState({ email: '', username: '', password: '', firstName: '', lastName: '' });
+  const [values, setValues] = useState({ email: defaultEmail, username: '', password: '', firstName: '', lastName: '' });
   const [errors, setErrors] = useState<Errors>({});
   const set = (field: keyof typeof values) => (e: { currentTarget: { value: string } }) =>
     setValues({ ...values, [field]: e.currentTarget.value });
@@ -75,7 +76,7 @@ export function SignUpForm() {
         ...(values.firstName.trim() ? { firstName: values.firstName } : {}),
         ...(values.lastName.trim() ? { lastName: values.lastName } : {}),
       },
-      { onSuccess: () => void navigate({ to: '/' }) },
+      { onSuccess: () => (onDone ? onDone() : void navigate({ to: '/' })) },
     );
   };
 

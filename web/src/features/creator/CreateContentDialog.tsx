@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Group, Modal, Select, Stack, TextInput, Textarea } from '@mantine/core';
-import { CONTENT_TYPES, type ContentType } from '@onair/protocol';
+import { CONTENT_TYPES } from '@onair/protocol/constants';
+import type { ContentType } from '@onair/protocol';
 import { toast } from '../../lib/toast';
 import { useCreateContent } from './queries';
 

@@ -1,37 +1,25 @@
 import { useState } from 'react';
 import { Alert, Anchor, Badge, Button, Card, Group, Loader, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
-import { IconBroadcast, IconChartBar, IconCash, IconFiles, IconHome, IconInfoCircle, IconLanguage, IconPlus, IconSatellite } from '@tabler/icons-react';
+import { IconBroadcast, IconChartBar, IconCash, IconFiles, IconHome, IconInfoCircle, IconLanguage, IconPlus, IconSatellite, IconUpload } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { LIST_LIMITS, type CreatorProfile, type CreatorStatus } from '@onair/protocol';
+import { LIST_LIMITS } from '@onair/protocol/constants';
+import type { CreatorProfile, CreatorStatus } from '@onair/protocol';
 import { AnalyticsView } from '../analytics/AnalyticsView';
 import { publicQueries } from '../public/queries';
-import { MultiLanguageManager } from '../languages/MultiLanguageManager';
+import { MultiLanguageManager } from '../translation/MultiLanguageManager';
 import { SatelliteReceivers } from '../satellite/SatelliteReceivers';
 import { ContentList } from './ContentList';
 import { CreateContentDialog } from './CreateContentDialog';
 import { CreatorStats } from './CreatorStats';
 import { ProfileSetupCard } from './ProfileSetupCard';
+import { CreatorMonetizationTab } from '../monetization/CreatorMonetizationTab';
 import { creatorQueries } from './queries';
-
-function LinkCard({ title, text, to, action }: { title: string; text: string; to: '/monetization'; action: string }) {
-  return (
-    <Card withBorder radius="md" padding="lg">
-      <Stack align="flex-start">
-        <Title order={4}>{title}</Title>
-        <Text c="dimmed" size="sm">
-          {text}
-        </Text>
-        <Button component={Link} to={to} variant="light">
-          {action}
-        </Button>
-      </Stack>
-    </Card>
-  );
-}
+import { UploadDialog } from './UploadDialog';
 
 function Dashboard({ profile, status }: { profile: CreatorProfile; status: CreatorStatus }) {
   const [creating, setCreating] = useState(false);
+  const [uploading, setUploading] = useState(false);
   const content = useQuery(creatorQueries.content(profile.userId));
   const approved = status === 'approved';
   return (
@@ -48,6 +36,9 @@ function Dashboard({ profile, status }: { profile: CreatorProfile; status: Creat
           <Group>
             <Button variant="default" component={Link} to="/creator-studio" leftSection={<IconBroadcast size={16} />}>
               Creator Studio
+            </Button>
+            <Button variant="default" leftSection={<IconUpload size={16} />} onClick={() => setUploading(true)}>
+              Upload Media
             </Button>
             <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>
               Create Content
@@ -104,10 +95,11 @@ function Dashboard({ profile, status }: { profile: CreatorProfile; status: Creat
           <MultiLanguageManager />
         </Tabs.Panel>
         <Tabs.Panel value="monetization" pt="md">
-          <LinkCard title="Monetization" text="Subscriptions, donations and sponsorships for your channel." to="/monetization" action="Open monetization" />
+          <CreatorMonetizationTab />
         </Tabs.Panel>
       </Tabs>
       {approved && <CreateContentDialog opened={creating} onClose={() => setCreating(false)} creatorId={profile.userId} />}
+      {approved && <UploadDialog opened={uploading} onClose={() => setUploading(false)} creatorId={profile.userId} />}
     </Stack>
   );
 }

@@ -1,11 +1,11 @@
 import { Group, Stack, Tabs, Text, Title } from '@mantine/core';
 import { IconChartBar, IconGift, IconMessage, IconMessageQuestion, IconDeviceMobileMessage } from '@tabler/icons-react';
-import { ChatPanel } from './ChatPanel';
-import { PointsBadge } from './PointsBadge';
-import { PollsPanel } from './PollsPanel';
-import { QnaPanel } from './QnaPanel';
-import { RewardsPanel } from './RewardsPanel';
-import { SmsPanel } from './SmsPanel';
+import { ChatPanel } from '../chat/ChatPanel';
+import { PointsBadge } from '../rewards/PointsBadge';
+import { PollsPanel } from '../polls/PollsPanel';
+import { QnaPanel } from '../qna/QnaPanel';
+import { RewardsPanel } from '../rewards/RewardsPanel';
+import { SmsPanel } from '../sms/SmsPanel';
 
 /** /interactions: the lobby's chat, polls, Q&A, rewards and SMS/USSD access. */
 export function InteractionsPage({ role }: { role: 'admin' | 'creator' | 'viewer' }) {

@@ -3,6 +3,7 @@ import { IconArrowRight, IconBroadcast, IconCheck, IconPlayerPlay } from '@table
 import { Link } from '@tanstack/react-router';
 import { Brand } from '../../components/Brand';
 import { FEATURES, REASONS, WHY_CARDS } from './content';
+import { CaptionsQuality } from '../ai/CaptionsQuality';
 import { LandingStats } from './LandingStats';
 
 const scrollToFeatures = () => document.getElementById('features')?.scrollIntoView({ behavior: 'smooth', block: 'start' });
@@ -100,6 +101,7 @@ function Demo() {
           <Text size="xs" c="dimmed">
             Sample caption, as shown under a live match broadcast.
           </Text>
+          <CaptionsQuality fw={600} />
         </Stack>
         <Button component={Link} to="/auth" size="md" leftSection={<IconBroadcast size={16} />}>
           Watch Live

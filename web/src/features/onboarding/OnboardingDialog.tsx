@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Button, Group, Modal, Progress, Stack, Text, ThemeIcon, Title, Transition, UnstyledButton } from '@mantine/core';
-import { TUTORIAL_TRANSITION_MS } from '@onair/protocol';
+import { TUTORIAL_TRANSITION_MS } from '@onair/protocol/constants';
 import { useAuth } from '../auth/AuthProvider';
 import { inferUserType, useOnboarding } from './store';
 import { tourFor } from './tours';

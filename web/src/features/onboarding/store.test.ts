@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { STORAGE_KEYS } from '@onair/protocol';
+import { STORAGE_KEYS } from '@onair/protocol/constants';
 import { inferUserType, useOnboarding } from './store';
 
 class MemoryStorage {

@@ -3,7 +3,8 @@
  * ('true'), the user type it was completed for, the steps seen (JSON list) and a visit counter.
  */
 import { create } from 'zustand';
-import { STORAGE_KEYS, type Role } from '@onair/protocol';
+import { STORAGE_KEYS } from '@onair/protocol/constants';
+import type { Role } from '@onair/protocol';
 
 export type UserType = Role;
 

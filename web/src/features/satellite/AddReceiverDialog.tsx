@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Group, Modal, NumberInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
-import { RECEIVER_MODELS } from '@onair/protocol';
+import { RECEIVER_MODELS } from '@onair/protocol/constants';
+import { ApiError } from '../../lib/api';
 import { toast } from '../../lib/toast';
 import { useAddReceiver } from './queries';
 
@@ -12,6 +13,7 @@ const coordinate = (value: number | string) => (typeof value === 'number' ? valu
 export function AddReceiverDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const add = useAddReceiver();
   const [form, setForm] = useState(EMPTY);
+  const [takenId, setTakenId] = useState<string | null>(null);
   const set = (field: keyof typeof EMPTY) => (value: string | number | null) => setForm((f) => ({ ...f, [field]: value ?? '' }));
   const ready = Boolean(form.deviceId.trim() && form.deviceName.trim() && form.model);
 
@@ -32,8 +34,16 @@ export function AddReceiverDialog({ opened, onClose }: { opened: boolean; onClos
           setForm(EMPTY);
           onClose();
         },
-        onError: () =>
-          toast({ title: 'Registration Failed', description: 'Unable to register the satellite receiver. Please try again.', variant: 'destructive' }),
+        onError: (error) => {
+          // A taken id is the person's to fix, not a failure to retry: say so at the field and in the toast.
+          if (error instanceof ApiError && error.status === 409) {
+            const taken = `Device ID ${form.deviceId} is already taken by one of your receivers. Choose another ID.`;
+            setTakenId(form.deviceId);
+            toast({ title: 'Device ID Taken', description: taken, variant: 'destructive' });
+            return;
+          }
+          toast({ title: 'Registration Failed', description: 'Unable to register the satellite receiver. Please try again.', variant: 'destructive' });
+        },
       },
     );
   };
@@ -42,7 +52,14 @@ export function AddReceiverDialog({ opened, onClose }: { opened: boolean; onClos
     <Modal opened={opened} onClose={onClose} title="Add Satellite Receiver">
       <form onSubmit={submit}>
         <Stack>
-          <TextInput label="Device ID" required placeholder="SR-000123" value={form.deviceId} onChange={(e) => set('deviceId')(e.currentTarget.value)} />
+          <TextInput
+            label="Device ID"
+            required
+            placeholder="SR-000123"
+            value={form.deviceId}
+            onChange={(e) => set('deviceId')(e.currentTarget.value)}
+            error={takenId !== null && takenId === form.deviceId ? 'This device ID is already taken' : undefined}
+          />
           <TextInput label="Device name" required placeholder="Rooftop dish" value={form.deviceName} onChange={(e) => set('deviceName')(e.currentTarget.value)} />
           <Select label="Model" required data={[...RECEIVER_MODELS]} value={form.model || null} onChange={set('model')} placeholder="Choose a model" />
           <TextInput label="Firmware version" placeholder="2.4.1" value={form.firmwareVersion} onChange={(e) => set('firmwareVersion')(e.currentTarget.value)} />

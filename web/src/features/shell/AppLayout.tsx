@@ -1,18 +1,23 @@
 import { useEffect, type ReactNode } from 'react';
-import { AppShell, Badge, Box, Burger, Group, Text } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
+import { ActionIcon, AppShell, Badge, Box, Burger, Group, Text, Tooltip } from '@mantine/core';
+import { useDisclosure, useLocalStorage } from '@mantine/hooks';
+import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand } from '@tabler/icons-react';
 import { connectFor } from '../../lib/socket';
 import { Brand } from '../../components/Brand';
 import { useAuth } from '../auth/AuthProvider';
 import { OnboardingDialog } from '../onboarding/OnboardingDialog';
 import { HeaderStatus } from './HeaderStatus';
-import { DesktopNav, MobileNav } from './MainNav';
+import { MobileNav, SideNav } from './MainNav';
 import { SessionActions } from './SessionActions';
 
-/** The signed-in shell: brand bar (status, who is signed in, Tutorial, Logout) over the navigation row. */
+/**
+ * The signed-in shell: brand bar (status, who is signed in, Tutorial, Logout), the sectioned sidebar on
+ * wide screens (collapsible; the choice is remembered) and the burger drawer on phones.
+ */
 export function AppLayout({ children }: { children: ReactNode }) {
   const { user } = useAuth();
   const [opened, { toggle, close }] = useDisclosure(false);
+  const [navHidden, setNavHidden] = useLocalStorage({ key: 'onair-nav-hidden', defaultValue: false });
 
   useEffect(() => {
     connectFor(user?.id ?? null);
@@ -21,11 +26,27 @@ export function AppLayout({ children }: { children: ReactNode }) {
   if (!user) return null;
 
   return (
-    <AppShell header={{ height: { base: 60, md: 104 } }} padding="md">
+    <AppShell
+      header={{ height: 60 }}
+      navbar={{ width: 232, breakpoint: 'md', collapsed: { mobile: true, desktop: navHidden } }}
+      padding="md"
+    >
       <AppShell.Header>
         <Group h={60} px="md" justify="space-between" wrap="nowrap">
           <Group gap="xs" wrap="nowrap">
             <Burger opened={opened} onClick={toggle} hiddenFrom="md" size="sm" aria-label="Open navigation" />
+            <Tooltip label={navHidden ? 'Show navigation' : 'Hide navigation'}>
+              <ActionIcon
+                visibleFrom="md"
+                variant="subtle"
+                color="gray"
+                aria-label={navHidden ? 'Show navigation' : 'Hide navigation'}
+                aria-expanded={!navHidden}
+                onClick={() => setNavHidden((hidden) => !hidden)}
+              >
+                {navHidden ? <IconLayoutSidebarLeftExpand size={20} /> : <IconLayoutSidebarLeftCollapse size={20} />}
+              </ActionIcon>
+            </Tooltip>
             <Brand />
           </Group>
           <Group gap="sm" wrap="nowrap">
@@ -43,8 +64,8 @@ export function AppLayout({ children }: { children: ReactNode }) {
             </Box>
           </Group>
         </Group>
-        <DesktopNav role={user.role} />
       </AppShell.Header>
+      {!navHidden && <SideNav role={user.role} />}
       <MobileNav opened={opened} onClose={close} role={user.role} username={user.username}>
         <SessionActions onDone={close} fullWidth />
       </MobileNav>

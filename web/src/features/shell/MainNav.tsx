@@ -1,8 +1,8 @@
-import { useEffect, useRef, type ReactNode } from 'react';
-import { Badge, Box, Button, Divider, Drawer, Group, NavLink, ScrollArea, Stack, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { AppShell, Badge, Box, Divider, Drawer, Group, NavLink, ScrollArea, Stack, Text } from '@mantine/core';
 import { Link, useRouterState } from '@tanstack/react-router';
 import type { Role } from '@onair/protocol';
-import { visibleNavItems, type NavItem } from './navItems';
+import { visibleNavSections } from './navItems';
 
 const isActive = (pathname: string, to: string) => (to === '/' ? pathname === '/' : pathname === to || pathname.startsWith(`${to}/`));
 
@@ -11,55 +11,59 @@ function usePathname() {
 }
 
 /**
- * Desktop navigation: one horizontal row under the brand bar. Sixteen items do not fit every width,
- * so the row scrolls sideways and keeps the active item in view.
+ * The role's navigation, section by section. `tourTargets` marks items for the onboarding tour
+ * (`data-tour="nav-<path>"`); only the sidebar carries them, so a step never points into a closed drawer.
  */
-export function DesktopNav({ role }: { role: Role }) {
+function NavSections({ role, onNavigate, tourTargets = false }: { role: Role; onNavigate?: () => void; tourTargets?: boolean }) {
   const pathname = usePathname();
-  const activeRef = useRef<HTMLAnchorElement | null>(null);
-  useEffect(() => {
-    activeRef.current?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
-  }, [pathname]);
-
   return (
-    <Box
-      component="nav"
-      aria-label="Main navigation"
-      visibleFrom="md"
-      px="md"
-      h={44}
-      style={{ maskImage: 'linear-gradient(to right, black calc(100% - 48px), transparent)' }}
-    >
-      <ScrollArea type="hover" scrollbarSize={4} offsetScrollbars="x" h={44}>
-        <Group gap={4} wrap="nowrap" h={44} align="center">
-          {visibleNavItems(role).map((item) => {
-            const active = isActive(pathname, item.to);
-            return (
-              <Button
-                key={item.to}
-                ref={active ? activeRef : undefined}
-                component={Link}
-                to={item.to}
-                size="compact-sm"
-                radius="xl"
-                variant={active ? 'light' : 'subtle'}
-                color={active ? 'brand' : 'gray'}
-                leftSection={<item.icon size={15} />}
-                aria-current={active ? 'page' : undefined}
-                data-tour={`nav-${item.to.slice(1) || 'home'}`}
-                style={{ flexShrink: 0 }}
-              >
-                {item.label}
-              </Button>
-            );
-          })}
-        </Group>
-      </ScrollArea>
-    </Box>
+    <nav aria-label="Main navigation">
+      <Stack gap={6}>
+        {visibleNavSections(role).map((section) => (
+          <Box key={section.title} component="section" aria-label={section.title}>
+            <Text size="xs" fw={700} c="dimmed" tt="uppercase" px="sm" mb={2}>
+              {section.title}
+            </Text>
+            {section.items.map((item) => {
+              const active = isActive(pathname, item.to);
+              return (
+                <NavLink
+                  key={item.to}
+                  component={Link}
+                  to={item.to}
+                  label={item.label}
+                  leftSection={<item.icon size={17} />}
+                  active={active}
+                  aria-current={active ? 'page' : undefined}
+                  data-tour={tourTargets ? `nav-${item.to.slice(1) || 'home'}` : undefined}
+                  onClick={onNavigate}
+                  py={5}
+                  style={{ borderRadius: 'var(--mantine-radius-md)' }}
+                />
+              );
+            })}
+          </Box>
+        ))}
+      </Stack>
+    </nav>
   );
 }
 
-/** Small screens: the same items, behind the burger, in a drawer with who is signed in. */
+/**
+ * Wide screens: a sidebar with every item the role sees, in five sections. It fits 800 px of height;
+ * below that it scrolls. Hidden under the `md` breakpoint, where the burger drawer takes over.
+ */
+export function SideNav({ role }: { role: Role }) {
+  return (
+    <AppShell.Navbar p="xs" visibleFrom="md">
+      <AppShell.Section grow component={ScrollArea} scrollbarSize={6}>
+        <NavSections role={role} tourTargets />
+      </AppShell.Section>
+    </AppShell.Navbar>
+  );
+}
+
+/** Small screens: the same sections, behind the burger, in a drawer with who is signed in. */
 export function MobileNav({
   opened,
   onClose,
@@ -74,7 +78,6 @@ export function MobileNav({
   /** The session actions, at the bottom of the drawer. */
   children: ReactNode;
 }) {
-  const pathname = usePathname();
   return (
     <Drawer opened={opened} onClose={onClose} title="OnAir" size="xs" padding="sm" hiddenFrom="md" closeButtonProps={{ 'aria-label': 'Close navigation' }}>
       <Stack gap="xs">
@@ -84,20 +87,7 @@ export function MobileNav({
             {role}
           </Badge>
         </Group>
-        <nav aria-label="Main navigation">
-          {visibleNavItems(role).map((item: NavItem) => (
-            <NavLink
-              key={item.to}
-              component={Link}
-              to={item.to}
-              label={item.label}
-              leftSection={<item.icon size={18} />}
-              active={isActive(pathname, item.to)}
-              aria-current={isActive(pathname, item.to) ? 'page' : undefined}
-              onClick={onClose}
-            />
-          ))}
-        </nav>
+        <NavSections role={role} onNavigate={onClose} />
         <Divider />
         {children}
       </Stack>

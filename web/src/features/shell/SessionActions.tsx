@@ -1,17 +1,21 @@
 import { Button, Group } from '@mantine/core';
-import { IconHelp, IconLogout } from '@tabler/icons-react';
+import { useDisclosure } from '@mantine/hooks';
+import { IconHelp, IconKey, IconLogout } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
 import { useAuth } from '../auth/AuthProvider';
+import { ChangePasswordDialog } from '../auth/ChangePasswordDialog';
 import { useOnboarding } from '../onboarding/store';
 
 /**
- * Tutorial (resets and reopens the tour) and Logout (back to the sign-in page). The header shows them
+ * Tutorial (resets and reopens the tour), Password (account settings: change it) and Logout (back to
+ * the sign-in page). The header shows them
  * on wide screens and the navigation drawer on narrow ones, so they never get squeezed out.
  */
 export function SessionActions({ onDone, fullWidth = false }: { onDone?: () => void; fullWidth?: boolean }) {
   const { logout } = useAuth();
   const navigate = useNavigate();
   const restartTutorial = useOnboarding((s) => s.reset);
+  const [passwordOpened, passwordDialog] = useDisclosure(false);
   return (
     <Group gap="xs" wrap="nowrap" grow={fullWidth}>
       <Button
@@ -25,6 +29,16 @@ export function SessionActions({ onDone, fullWidth = false }: { onDone?: () => v
         }}
       >
         Tutorial
+      </Button>
+      <Button
+        variant="subtle"
+        color="gray"
+        size="xs"
+        leftSection={<IconKey size={16} />}
+        // The drawer stays open under the dialog: closing it would unmount the dialog with it.
+        onClick={passwordDialog.open}
+      >
+        Password
       </Button>
       <Button
         variant="default"
@@ -42,6 +56,7 @@ export function SessionActions({ onDone, fullWidth = false }: { onDone?: () => v
       >
         {logout.isPending ? 'Logging out...' : 'Logout'}
       </Button>
+      <ChangePasswordDialog opened={passwordOpened} onClose={passwordDialog.close} />
     </Group>
   );
 }

@@ -2,6 +2,7 @@ import { Button, Group, Rating, Text, Tooltip } from '@mantine/core';
 import { IconHeart, IconHeartFilled, IconShare } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { toast, toastError } from '../../lib/toast';
+import { WatchMoneyControls } from '../monetization/WatchMoneyControls';
 import { useEngagement, watchQueries } from './queries';
 
 /** Copies the page's address; false where the browser refuses (no clipboard on plain http). */
@@ -59,6 +60,7 @@ export function EngagementBar({ contentId, signedIn }: { contentId: number; sign
       <Button variant="default" size="xs" leftSection={<IconShare size={16} />} disabled={!signedIn} loading={share.isPending} onClick={onShare}>
         Share
       </Button>
+      <WatchMoneyControls contentId={contentId} />
     </Group>
   );
 }

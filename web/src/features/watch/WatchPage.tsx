@@ -1,15 +1,16 @@
-import { Anchor, AspectRatio, Badge, Button, Card, Center, Grid, Group, Loader, Stack, Tabs, Text, Title } from '@mantine/core';
-import { IconArrowLeft, IconBroadcast, IconEye } from '@tabler/icons-react';
+import { Anchor, Badge, Button, Grid, Group, Loader, Stack, Tabs, Text, Title } from '@mantine/core';
+import { IconArrowLeft, IconEye } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import type { Content } from '@onair/protocol';
 import { useAuth } from '../auth/AuthProvider';
-import { formatMinutes } from '../creator/format';
-import { ChatPanel } from '../interactions/ChatPanel';
-import { PollsPanel } from '../interactions/PollsPanel';
-import { QnaPanel } from '../interactions/QnaPanel';
+import { ChatPanel } from '../chat/ChatPanel';
+import { PollsPanel } from '../polls/PollsPanel';
+import { QnaPanel } from '../qna/QnaPanel';
 import { NotFound } from '../shell/StatusScreens';
 import { EngagementBar } from './EngagementBar';
+import { PlayerScreen } from './player/PlayerScreen';
+import { LiveCaptions } from './LiveCaptions';
+import { TranscriptPanel } from './TranscriptPanel';
 import { useSubscription, watchQueries } from './queries';
 import { useWatchSession } from './useWatchSession';
 
@@ -30,29 +31,11 @@ function SubscribeButton({ creatorId }: { creatorId: number }) {
   );
 }
 
-function Screen({ content }: { content: Content }) {
-  const live = content.status === 'live';
-  return (
-    <AspectRatio ratio={16 / 9}>
-      <Card radius="md" bg="dark.8" c="gray.3">
-        <Center h="100%">
-          <Stack align="center" gap="xs" ta="center" maw={460}>
-            <IconBroadcast size={40} />
-            <Text fw={600} c="white">
-              {live ? 'On air now' : content.status === 'offline' ? 'This broadcast has ended' : `${content.type.toUpperCase()} · ${formatMinutes(content.duration)}`}
-            </Text>
-            <Text size="sm">Video playback arrives with the media pipeline; chat, polls and viewer counts here are live now.</Text>
-          </Stack>
-        </Center>
-      </Card>
-    </AspectRatio>
-  );
-}
-
 function Watching({ contentId }: { contentId: number }) {
   const { user } = useAuth();
   const content = useQuery(watchQueries.content(contentId));
-  useWatchSession(contentId);
+  // data-in-room: the server counts this tab as watching (browser tests time views from it).
+  const { inRoom } = useWatchSession(contentId);
 
   if (content.isPending) {
     return (
@@ -67,7 +50,7 @@ function Watching({ contentId }: { contentId: number }) {
   const host = user?.role === 'admin' || (user !== null && user.id === item.creatorId);
 
   return (
-    <Stack>
+    <Stack data-testid="watching" data-in-room={inRoom}>
       <Anchor component={Link} to="/" size="sm">
         <Group gap={4}>
           <IconArrowLeft size={14} /> Home
@@ -76,7 +59,8 @@ function Watching({ contentId }: { contentId: number }) {
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 8 }}>
           <Stack>
-            <Screen content={item} />
+            <PlayerScreen content={item} />
+            {live && <LiveCaptions contentId={item.id} />}
             <Group justify="space-between" align="flex-start">
               <div>
                 <Group gap="xs">
@@ -114,6 +98,7 @@ function Watching({ contentId }: { contentId: number }) {
               <Tabs.Tab value="chat">Chat</Tabs.Tab>
               <Tabs.Tab value="polls">Polls</Tabs.Tab>
               <Tabs.Tab value="qna">Q&amp;A</Tabs.Tab>
+              {!live && <Tabs.Tab value="transcript">Transcript</Tabs.Tab>}
             </Tabs.List>
             <Tabs.Panel value="chat" pt="sm">
               <ChatPanel contentId={contentId} height={360} />
@@ -123,6 +108,9 @@ function Watching({ contentId }: { contentId: number }) {
             </Tabs.Panel>
             <Tabs.Panel value="qna" pt="sm">
               <QnaPanel contentId={contentId} isHost={host} />
+            </Tabs.Panel>
+            <Tabs.Panel value="transcript" pt="sm">
+              <TranscriptPanel contentId={contentId} height={360} canTranslate={host} />
             </Tabs.Panel>
           </Tabs>
         </Grid.Col>

@@ -4,7 +4,7 @@
  * socket is counted here and reported with POST /api/analytics/record when the viewer leaves.
  * Viewer counts and status changes of the item write into its query.
  */
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Ack, Content, PresenceUpdate, ViewRecordRequest } from '@onair/protocol';
 import { apiRequest } from '../../lib/api';
@@ -14,6 +14,9 @@ import { detectDevice } from './device';
 import { watchQueries } from './queries';
 
 const RECORD_URL = '/api/analytics/record';
+const WATCH_ACK_TIMEOUT_MS = 4000;
+/** Joining is idempotent on the server, so an unanswered join is simply asked again. */
+const WATCH_ATTEMPTS = 3;
 
 function report(body: ViewRecordRequest, leavingPage: boolean) {
   // A closing page cannot await a fetch; a beacon is delivered after it is gone.
@@ -38,18 +41,30 @@ export function useWatchSession(contentId: number) {
   );
 
   // Enter the room on every (re)connection: a dropped socket's view has already ended on the server.
+  const [inRoom, setInRoom] = useState(false);
   useEffect(() => {
     const socket = getSocket();
+    setInRoom(false);
     if (status !== 'connected' || !socket) return;
-    socket
-      .timeout(4000)
-      .emitWithAck('content:watch', { contentId, device })
-      .then((ack) => {
-        const result = ack as Ack<PresenceUpdate>;
-        if (result.ok) setViewers(result.data.viewerCount);
-      })
-      .catch(() => undefined);
+    let cancelled = false;
+    const join = async () => {
+      for (let attempt = 0; attempt < WATCH_ATTEMPTS && !cancelled; attempt += 1) {
+        try {
+          const result = (await socket.timeout(WATCH_ACK_TIMEOUT_MS).emitWithAck('content:watch', { contentId, device })) as Ack<PresenceUpdate>;
+          if (cancelled) return;
+          if (result.ok) {
+            setViewers(result.data.viewerCount);
+            setInRoom(true);
+          }
+          return;
+        } catch {
+          // No answer in time (a busy server): ask again.
+        }
+      }
+    };
+    void join();
     return () => {
+      cancelled = true;
       // volatile: a leave queued while disconnected must not be replayed after a later watch.
       socket.volatile.emit('content:leave', { contentId });
     };
@@ -83,11 +98,15 @@ export function useWatchSession(contentId: number) {
   );
   const onContent = useCallback(
     (content: Content) => {
-      if (content.id === contentId) client.setQueryData(key, content);
+      if (content.id !== contentId) return;
+      client.setQueryData(key, content);
+      // Starting → live → ended: read the item again, so its playback is what this node serves now.
+      void client.invalidateQueries({ queryKey: key, exact: true });
     },
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [client, contentId],
   );
   useSocketEvent('presence:update', onPresence);
   useSocketEvent('content:updated', onContent);
+  return { inRoom };
 }

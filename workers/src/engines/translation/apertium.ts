@@ -14,6 +14,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { SUPPORTED_LANGUAGES, type LanguageCode } from '@onair/protocol';
+import { ApertiumPipeline } from './apertium-pipeline.ts';
 
 /** The Debian packages behind the pairs OnAir uses (README, .ci/run, scripts/setup-system.sh). */
 export const APERTIUM_PACKAGES = ['apertium', 'apertium-en-es', 'apertium-es-pt', 'apertium-fr-es', 'apertium-es-it'] as const;
@@ -108,7 +109,19 @@ export interface ApertiumMode {
 }
 
 export class Apertium {
-  constructor(private readonly bin = 'apertium') {}
+  private readonly pipelines = new Map<string, ApertiumPipeline>();
+
+  /** `warm`: translate through long-lived pipelines (apertium-pipeline.ts); off for a stand-in binary. */
+  constructor(
+    private readonly bin = 'apertium',
+    private readonly warm = bin === 'apertium',
+  ) {}
+
+  /** Stops the warm pipelines. */
+  close(): void {
+    for (const pipeline of this.pipelines.values()) pipeline.close();
+    this.pipelines.clear();
+  }
 
   /** Installed modes, or null when apertium itself is not installed. */
   async listModes(): Promise<string[] | null> {
@@ -133,7 +146,8 @@ export class Apertium {
       parsed.map(async (m) => {
         const probe = PROBE[m.source] ?? 'a';
         try {
-          await this.translate(probe, m.mode, 15_000);
+          // A one-shot run: probing must not leave a warm pipeline for every installed mode.
+          await this.translateOnce(probe, m.mode, 15_000);
           return { ...m, working: true, problem: null };
         } catch (error) {
           return { ...m, working: false, problem: error instanceof Error ? error.message : String(error) };
@@ -142,8 +156,22 @@ export class Apertium {
     );
   }
 
-  /** Translates with one mode. Rejects on a non-zero exit, a timeout or an empty output. */
+  /**
+   * Translates with one mode: through the mode's warm pipeline, or, when that fails (a broken mode, an
+   * old Apertium without null flush), with a one-shot run that says what is wrong.
+   */
   async translate(text: string, mode: string, timeoutMs = 15_000 + text.length): Promise<string> {
+    if (this.warm && text.trim() !== '') {
+      let pipeline = this.pipelines.get(mode);
+      if (!pipeline) this.pipelines.set(mode, (pipeline = new ApertiumPipeline(mode)));
+      const output = await pipeline.translate(text, timeoutMs).catch(() => '');
+      if (output !== '') return output;
+    }
+    return this.translateOnce(text, mode, timeoutMs);
+  }
+
+  /** One `apertium <mode>` run. Rejects on a non-zero exit, a timeout or an empty output. */
+  private async translateOnce(text: string, mode: string, timeoutMs: number): Promise<string> {
     let result: RunResult;
     const dir = await mkdtemp(path.join(os.tmpdir(), 'onair-apertium-'));
     try {

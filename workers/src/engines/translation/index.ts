@@ -57,6 +57,11 @@ export class TranslationEngines {
     return { apertium, libreTranslate: libre };
   }
 
+  /** Stops the warm Apertium pipelines. */
+  close(): void {
+    this.apertium.close();
+  }
+
   async plan(source: LanguageCode, target: LanguageCode): Promise<TranslationPlan | null> {
     return planTranslation(source, target, await this.capabilities());
   }
@@ -83,7 +88,8 @@ export class TranslationEngines {
     return current;
   }
 
-  async report(): Promise<EnginesReport> {
+  /** The translation half of the engines report (the API adds speech to text). */
+  async report(): Promise<Omit<EnginesReport, 'transcription'>> {
     const caps = await this.capabilities();
     return {
       summary: { engine: 'TextRank sentence ranking (wink-nlp)', available: true },
@@ -111,7 +117,7 @@ export class TranslationEngines {
 }
 
 /** One line for the start-up log: what translates into what here. */
-export function describeReport(report: EnginesReport): string {
+export function describeReport(report: Omit<EnginesReport, 'transcription'>): string {
   const apertium = report.apertium.installed
     ? `Apertium pairs ${report.apertium.pairs.filter((p) => p.working).map((p) => `${p.source}→${p.target}`).join(', ') || 'none working'}` +
       (report.apertium.pairs.some((p) => !p.working)

@@ -2,8 +2,9 @@ import { chmodSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apertiumInstalled, startFakeLibreTranslate, type FakeLibreTranslate } from '../../../test/support/engines.ts';
+import { apertiumInstalled, startFakeLibreTranslate, type FakeLibreTranslate } from '../../../../test-support/engines.ts';
 import { Apertium, ApertiumError, parseMode } from './apertium.ts';
+import { ApertiumPipeline, fromStream, toStream } from './apertium-pipeline.ts';
 import { TranslationEngines } from './index.ts';
 import { missingEngineMessage, planTranslation, type Capabilities } from './planner.ts';
 
@@ -91,6 +92,7 @@ describe('Apertium engine, a broken pipeline', () => {
 
 describe.runIf(apertiumInstalled())('Apertium engine, for real', () => {
   const engines = new TranslationEngines();
+  afterAll(() => engines.close());
 
   it('translates English to Spanish and back, and pivots to French and Portuguese through Spanish', async () => {
     const toSpanish = (await engines.plan('en', 'es'))!;
@@ -111,6 +113,39 @@ describe.runIf(apertiumInstalled())('Apertium engine, for real', () => {
     const byCode = Object.fromEntries(report.languages.map((l) => [l.code, l]));
     for (const code of ['es', 'fr', 'pt'] as const) expect(byCode[code]).toMatchObject({ available: true, engine: 'apertium' });
     expect(byCode.de).toMatchObject({ available: false, engine: null, hint: expect.stringMatching(/TRANSLATE_URL/) });
+  });
+});
+
+describe('Apertium stream escaping', () => {
+  it('carries reserved characters, superblanks and line breaks through unchanged', () => {
+    const text = 'Price: $5 [note] a/b <tag> {x} ^y@z \\ ~ end.\nNext line';
+    expect(toStream(text).endsWith(' \0')).toBe(true);
+    expect(toStream(text)).not.toMatch(/(?<!\\)[$^@/<>{}]/);
+    expect(fromStream(toStream(text).slice(0, -1))).toBe(text);
+  });
+});
+
+describe.runIf(apertiumInstalled())('Apertium warm pipeline, for real', () => {
+  const texts = [
+    'Hello world, how are you today?',
+    'The radio is playing.',
+    'Price: $5 [note] a/b, write to me@example.com <tag> {x} #1 + ~ * end.',
+    'First line.\nSecond line, with more words about the evening news broadcast.',
+  ];
+  const pipeline = new ApertiumPipeline('eng-spa');
+  afterAll(() => pipeline.close());
+
+  it('answers what a one-shot `apertium -u` run answers, in order, for texts sent at once', async () => {
+    const oneShot = new Apertium('apertium', false);
+    const expected = await Promise.all(texts.map((t) => oneShot.translate(t, 'eng-spa')));
+    expect(await Promise.all(texts.map((t) => pipeline.translate(t, 20_000)))).toEqual(expected);
+    // The same pipeline goes on answering.
+    expect(await pipeline.translate(texts[1]!, 20_000)).toBe(expected[1]);
+  });
+
+  it('restarts after being closed', async () => {
+    pipeline.close();
+    expect(await pipeline.translate('The house is big.', 20_000)).toBe('La casa es grande.');
   });
 });
 

@@ -1,0 +1,143 @@
+/**
+ * `npm run bench:reads`: GET /api/content and GET /api/public/stats against a real API process, beside
+ * a Fastify hello-world in the same run, first over the demo's history (about 38k view events), then
+ * after growing view_events to BENCH_EVENTS. Flat figures between the two mean the reads do not grow
+ * with history (they read the running counters of migration 0018, not the events).
+ *
+ *   BENCH_EVENTS       view events in the second round   (default 1,000,000)
+ *   BENCH_SECONDS      load time per measurement         (default 3)
+ *   BENCH_CONNECTIONS  concurrent HTTP connections       (default 50)
+ *
+ * Prints req/s, p99 latency, the ratio to the baseline and the server CPU per request for each;
+ * never fails on time.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import SQLite from 'better-sqlite3';
+import { migrateToLatest, openDatabase } from '../src/db/index.ts';
+import { backfillViewCounters } from '../src/db/migrations/0018_view_counters.ts';
+import { seedDemo } from '../src/db/seed/demo.ts';
+import { startApiProcess, stopProcess, REPO_ROOT } from '../../test-support/processes.ts';
+import { fmt, processUsage } from './support.ts';
+
+const EVENTS = Number(process.env.BENCH_EVENTS ?? 1_000_000);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const ROUTES = ['/api/content', '/api/public/stats'];
+
+interface Load {
+  rps: number;
+  p99: number;
+  /** Responses received in the measured window (a slow route on a busy machine may answer few). */
+  answered: number;
+  bad: number;
+  /** Server CPU per answered request (the load generator's own CPU excluded). */
+  cpuMs: number;
+}
+
+/** A short untimed run first: the process compiles and optimises the route's code on its first requests. */
+async function load(url: string, pid: number): Promise<Load> {
+  await autocannon({ url, connections: CONNECTIONS, duration: 1 });
+  const before = processUsage(pid).cpuSeconds;
+  const r = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS });
+  const cpuMs = ((processUsage(pid).cpuSeconds - before) * 1000) / Math.max(r.requests.total, 1);
+  return { rps: r.requests.average, p99: r.latency.p99, answered: r.requests.total, bad: r.non2xx + r.errors + r.timeouts, cpuMs };
+}
+
+function line(label: string, l: Load, baseline: Load) {
+  const bad = l.bad ? `, ${l.bad} non-2xx/errors/timeouts` : '';
+  console.log(
+    `${label.padEnd(34)} ${fmt(l.rps, 0).padStart(7)} req/s  p99 ${fmt(l.p99, 0).padStart(5)} ms  ×${fmt(l.rps / baseline.rps, 3)} of baseline  ` +
+      `(${l.answered} answered, server CPU ${fmt(l.cpuMs, 2)} ms/request${bad})`,
+  );
+}
+
+async function helloBaseline(): Promise<Load> {
+  const child = spawn(process.execPath, [path.join(REPO_ROOT, 'api/bench/hello-baseline-server.mjs')], { stdio: ['ignore', 'pipe', 'inherit'] });
+  try {
+    const port = await new Promise<number>((resolve) => child.stdout!.on('data', (d) => resolve(Number(/listening (\d+)/.exec(String(d))?.[1]))));
+    return await load(`http://127.0.0.1:${port}/`, child.pid!);
+  } finally {
+    await stopProcess(child);
+  }
+}
+
+/** One round: the baseline, then each route, at the history the database holds now. */
+async function round(dbFile: string, events: number): Promise<Map<string, Load>> {
+  console.log(`\n${events.toLocaleString('en')} view events`);
+  const baseline = await helloBaseline();
+  line('Fastify hello-world (baseline)', baseline, baseline);
+  const api = await startApiProcess({ DATABASE_URL: dbFile, SESSION_SECRET: 'bench-secret-bench-secret-bench-secret-000000', SEED_DEMO: 'false', WEB_DIST: '/nonexistent', LOG_LEVEL: 'warn' });
+  const out = new Map<string, Load>();
+  try {
+    // Let the fresh process settle (start-up work, first compilations) before anything is timed.
+    for (let i = 0; i < 20; i++) for (const route of ROUTES) await fetch(api.url + route).then((r) => r.arrayBuffer());
+    await new Promise((r) => setTimeout(r, 1000));
+    for (const route of ROUTES) {
+      const l = await load(api.url + route, api.child.pid!);
+      line(`GET ${route}`, l, baseline);
+      out.set(route, l);
+    }
+  } finally {
+    await api.stop();
+  }
+  return out;
+}
+
+/**
+ * Grows view_events to `target` rows the fast way: one transaction, one prepared statement, rows
+ * spread over the existing items, a mix of known and new viewers and countries. The per-view path
+ * (countViews) is bypassed, so the counters are then recomputed as the migration does.
+ */
+async function growHistory(dbFile: string, target: number): Promise<number> {
+  const sqlite = new SQLite(dbFile);
+  try {
+    const have = (sqlite.prepare('select count(*) as n from view_events').get() as { n: number }).n;
+    const items = (sqlite.prepare(`select id from content where status != 'live'`).all() as { id: number }[]).map((r) => r.id);
+    const countries = (sqlite.prepare('select distinct country from view_events').all() as { country: string }[]).map((r) => r.country);
+    const insert = sqlite.prepare(
+      'insert into view_events (content_id, user_id, viewer_key, device, country, watch_seconds, created_at) values (?, null, ?, ?, ?, ?, ?)',
+    );
+    const devices = ['mobile', 'web', 'tv', 'satellite'];
+    const now = Date.now();
+    let seed = 42;
+    const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31);
+    sqlite.transaction(() => {
+      for (let i = have; i < target; i++) {
+        insert.run(items[next() % items.length], `d:bench-${next() % 200_000}`, devices[next() % 4], countries[next() % countries.length], 5 + (next() % 3600), now - (next() % (90 * 86_400_000)));
+      }
+    })();
+  } finally {
+    sqlite.close();
+  }
+  const db = openDatabase(dbFile);
+  try {
+    await backfillViewCounters(db.kysely);
+    const row = await db.kysely.selectFrom('viewEvents').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    return Number(row.n);
+  } finally {
+    await db.close();
+  }
+}
+
+const dir = mkdtempSync(path.join(os.tmpdir(), 'onair-bench-reads-'));
+console.log(`reads benchmark: ${CONNECTIONS} connections, ${SECONDS} s per measurement (${os.availableParallelism()} cores)`);
+try {
+  const dbFile = path.join(dir, 'bench.db');
+  const db = openDatabase(dbFile);
+  await migrateToLatest(db);
+  const seeded = await seedDemo(db.kysely);
+  await db.close();
+  const small = await round(dbFile, seeded.viewEvents);
+  const started = Date.now();
+  const grown = await growHistory(dbFile, EVENTS);
+  console.log(`\n(grew view_events to ${grown.toLocaleString('en')} rows and recounted in ${fmt((Date.now() - started) / 1000)} s)`);
+  const large = await round(dbFile, grown);
+  console.log('\ncost flat with history (req/s at the larger history ÷ at the demo\'s):');
+  for (const route of ROUTES) console.log(`GET ${route}`.padEnd(34), `×${fmt(large.get(route)!.rps / small.get(route)!.rps, 2)}`);
+} finally {
+  rmSync(dir, { recursive: true, force: true });
+}

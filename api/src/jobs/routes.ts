@@ -1,0 +1,28 @@
+/**
+ * GET /api/jobs/:id: the polling fallback of job:progress/done/failed, for any area's jobs. Someone
+ * else's job is "not found", not "forbidden": job ids are not to be probed.
+ */
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { JobStatusSchema } from '@onair/protocol';
+import { notFound } from '../http/errors.ts';
+import { parseOr400 } from '../http/validate.ts';
+
+const JobParamsSchema = z.object({ id: z.string().min(1).max(200) });
+
+export default async function jobRoutes(app: FastifyInstance) {
+  app.get('/api/jobs/:id', { preHandler: app.requireUser }, async (request) => {
+    const { id } = parseOr400(JobParamsSchema, request.params);
+    const job = await app.jobs.getJob(id);
+    if (!job || job.userId !== request.user!.id) throw notFound('No job with that id');
+    return JobStatusSchema.parse({
+      id: job.id,
+      name: job.name,
+      state: job.state,
+      progress: job.progress,
+      message: job.message,
+      ...(job.result !== undefined ? { result: job.result } : {}),
+      ...(job.error !== undefined ? { error: job.error } : {}),
+    });
+  });
+}

@@ -1,0 +1,158 @@
+/**
+ * Churches: create and list, the congregation's page (open to every signed-in person), joining,
+ * the pastoral team, the weekly service schedule and going live, and the sermon archive.
+ */
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import {
+  ChurchCreateRequestSchema,
+  ChurchIdParamsSchema,
+  SermonCreateRequestSchema,
+  SermonQuerySchema,
+  ServiceCreateRequestSchema,
+  TeamAddRequestSchema,
+  type Sermon,
+} from '@onair/protocol';
+import { conflict, notFound } from '../../http/errors.ts';
+import { parseOr400 } from '../../http/validate.ts';
+import { findUserByUsername } from '../users/repository.ts';
+import { requireInstitution } from '../education/access.ts';
+import { goLive } from '../education/go-live.ts';
+import { churchPage, churchServices, presentChurches } from './churches.ts';
+
+export const TEAM_ROLES = ['owner', 'pastor'] as const;
+
+export function churchRoutes(app: FastifyInstance) {
+  const db = app.db.kysely;
+  const idOf = (params: unknown) => parseOr400(ChurchIdParamsSchema, params).id;
+  const church = (request: { user: import('../../db/schema.ts').UserRow | null; params: unknown }, allowed?: readonly ('owner' | 'pastor' | 'member')[]) =>
+    requireInstitution(db, request.user!, idOf(request.params), { kind: 'church', open: true, ...(allowed ? { allowed } : {}) });
+
+  app.get('/api/churches', { preHandler: app.requireUser }, async (request) => {
+    const rows = await db.selectFrom('institutions').selectAll().where('type', '=', 'church').orderBy('name').orderBy('id').execute();
+    return presentChurches(db, rows, request.user!.id);
+  });
+
+  app.post('/api/churches', { preHandler: app.requireUser }, async (request, reply) => {
+    const input = parseOr400(ChurchCreateRequestSchema, request.body);
+    const user = request.user!;
+    const now = Date.now();
+    const row = await db.transaction().execute(async (trx) => {
+      const created = await trx
+        .insertInto('institutions')
+        .values({ ownerId: user.id, name: input.name, type: 'church', domain: input.domain ?? null, verified: 0, verificationToken: randomBytes(16).toString('hex'), subscriptionTier: 'basic', timeZone: input.timeZone, createdAt: now })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      await trx.insertInto('institutionMembers').values({ institutionId: created.id, userId: user.id, role: 'owner', createdAt: now }).execute();
+      return created;
+    });
+    return reply.code(201).send((await presentChurches(db, [row], user.id))[0]);
+  });
+
+  app.get('/api/churches/:id', { preHandler: app.requireUser }, async (request) => {
+    const { institution } = await church(request);
+    return churchPage(db, institution, request.user!.id);
+  });
+
+  app.post('/api/churches/:id/join', { preHandler: app.requireUser }, async (request) => {
+    const { institution } = await church(request);
+    await db
+      .insertInto('institutionMembers')
+      .values({ institutionId: institution.id, userId: request.user!.id, role: 'member', createdAt: Date.now() })
+      .onConflict((oc) => oc.columns(['institutionId', 'userId']).doNothing())
+      .execute();
+    return churchPage(db, institution, request.user!.id);
+  });
+
+  /** The owner adds someone to the pastoral team: they see team-only prayer requests and may go live. */
+  app.post('/api/churches/:id/team', { preHandler: app.requireUser }, async (request) => {
+    const { username } = parseOr400(TeamAddRequestSchema, request.body);
+    const { institution } = await church(request, ['owner']);
+    const member = await findUserByUsername(db, username);
+    if (!member) throw notFound('username: no account with that username');
+    if (member.id === institution.ownerId) throw conflict('username: the owner already leads the pastoral team');
+    await db
+      .insertInto('institutionMembers')
+      .values({ institutionId: institution.id, userId: member.id, role: 'pastor', createdAt: Date.now() })
+      .onConflict((oc) => oc.columns(['institutionId', 'userId']).doUpdateSet({ role: 'pastor' }))
+      .execute();
+    return churchPage(db, institution, request.user!.id);
+  });
+
+  app.post('/api/churches/:id/services', { preHandler: app.requireUser }, async (request, reply) => {
+    const input = parseOr400(ServiceCreateRequestSchema, request.body);
+    const { institution } = await church(request, TEAM_ROLES);
+    const { id } = await db
+      .insertInto('churchServices')
+      .values({ institutionId: institution.id, title: input.title, weekday: input.weekday, time: input.time, timeZone: input.timeZone, createdAt: Date.now() })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return reply.code(201).send((await churchServices(db, institution.id)).find((s) => s.id === id));
+  });
+
+  /** The service goes live through the creator tools; members find it on the church page. */
+  app.post('/api/church-services/:id/start', { preHandler: app.requireUser }, async (request) => {
+    const { id } = parseOr400(ChurchIdParamsSchema, request.params);
+    const service = await db.selectFrom('churchServices').selectAll().where('id', '=', id).executeTakeFirst();
+    if (!service) throw notFound('No service with that id');
+    const { institution } = await requireInstitution(db, request.user!, service.institutionId, { kind: 'church', open: true, allowed: TEAM_ROLES });
+    const current = (await churchServices(db, institution.id)).find((s) => s.id === id);
+    if (current?.liveContentId) throw conflict('This service is already live');
+    const { contentId } = await goLive(app, request.user!, `${service.title} · ${institution.name}`, `Live service of ${institution.name}`);
+    const now = Date.now();
+    await db
+      .insertInto('liveSessions')
+      .values({ institutionId: institution.id, courseId: null, serviceId: service.id, title: service.title, startsAt: now, contentId, createdBy: request.user!.id, createdAt: now })
+      .execute();
+    return churchPage(db, institution, request.user!.id);
+  });
+
+  app.get('/api/churches/:id/sermons', { preHandler: app.requireUser }, async (request): Promise<Sermon[]> => {
+    const { q } = parseOr400(SermonQuerySchema, request.query);
+    const { institution } = await church(request);
+    let query = db
+      .selectFrom('sermons')
+      .innerJoin('content', 'content.id', 'sermons.contentId')
+      .selectAll('sermons')
+      .select('content.durationSeconds')
+      .where('sermons.institutionId', '=', institution.id);
+    if (q) {
+      // Case-insensitive on both engines: lower-cased text against a lower-cased pattern. SQLite's LIKE
+      // has no default escape character, so the wildcards themselves are left out of the search.
+      const pattern = `%${q.toLowerCase().replace(/[%_\\]/g, '')}%`;
+      query = query.where((eb) =>
+        eb.or(
+          (['sermons.title', 'sermons.speaker', 'sermons.series', 'sermons.scripture'] as const).map((column) =>
+            eb(eb.fn('lower', [eb.fn.coalesce(column, eb.val(''))]), 'like', eb.val(pattern)),
+          ),
+        ),
+      );
+    }
+    const rows = await query.orderBy('sermons.preachedOn', 'desc').orderBy('sermons.id', 'desc').limit(200).execute();
+    return rows.map((r) => ({
+      id: r.id,
+      churchId: r.institutionId,
+      contentId: r.contentId,
+      title: r.title,
+      speaker: r.speaker,
+      series: r.series,
+      scripture: r.scripture,
+      preachedOn: r.preachedOn,
+      durationSeconds: r.durationSeconds,
+    }));
+  });
+
+  app.post('/api/churches/:id/sermons', { preHandler: app.requireUser }, async (request, reply) => {
+    const input = parseOr400(SermonCreateRequestSchema, request.body);
+    const { institution } = await church(request, TEAM_ROLES);
+    const item = await db.selectFrom('content').select(['id', 'durationSeconds']).where('id', '=', input.contentId).executeTakeFirst();
+    if (!item) throw notFound('contentId: no content with that id');
+    const { id } = await db
+      .insertInto('sermons')
+      .values({ institutionId: institution.id, contentId: item.id, title: input.title, speaker: input.speaker, series: input.series, scripture: input.scripture, preachedOn: input.preachedOn, createdAt: Date.now() })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const sermon: Sermon = { id, churchId: institution.id, contentId: item.id, title: input.title, speaker: input.speaker, series: input.series, scripture: input.scripture, preachedOn: input.preachedOn, durationSeconds: item.durationSeconds };
+    return reply.code(201).send(sermon);
+  });
+}

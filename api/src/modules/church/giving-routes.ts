@@ -1,0 +1,95 @@
+/** Giving: POST/GET /api/churches/{id}/gifts and the member's year-end statement as CSV or PDF. */
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { ChurchIdParamsSchema, GiftCreateRequestSchema, GiftsQuerySchema, type GivingSummary } from '@onair/protocol';
+import { parseOr400 } from '../../http/validate.ts';
+import { requireInstitution } from '../education/access.ts';
+import { findPaymentByKey } from '../monetization/ledger.ts';
+import { methodForCharge } from '../monetization/payment-methods.ts';
+import { addMonth, chargeGift, giftOfPayment, givingSummary, statementCsv } from './giving.ts';
+import { statementPdf } from './statement-pdf.ts';
+
+export function givingRoutes(app: FastifyInstance) {
+  const db = app.db.kysely;
+  const thisYear = () => new Date().getUTCFullYear();
+
+  app.post('/api/churches/:id/gifts', { preHandler: app.requireUser }, async (request, reply) => {
+    const { id } = parseOr400(ChurchIdParamsSchema, request.params);
+    const input = parseOr400(GiftCreateRequestSchema, request.body);
+    const user = request.user!;
+    const { institution } = await requireInstitution(db, user, id, { kind: 'church', open: true });
+    const header = request.headers['idempotency-key'];
+    const clientKey = input.idempotencyKey ?? (typeof header === 'string' && header.length >= 8 && header.length <= 100 ? header : undefined);
+    const idempotencyKey = `gift:${user.id}:${clientKey ?? randomUUID()}`;
+    // A retry of a gift that went through answers the first gift: no second charge, no second plan.
+    const earlier = clientKey ? await findPaymentByKey(db, idempotencyKey) : undefined;
+    const replayed = earlier?.status === 'succeeded' ? await giftOfPayment(db, earlier.id) : null;
+    if (replayed) return reply.code(201).send(replayed);
+
+    const method = await methodForCharge(db, user.id, input.paymentMethodId);
+    const now = Date.now();
+    let recurringId: number | null = null;
+    if (input.interval === 'monthly') {
+      ({ id: recurringId } = await db
+        .insertInto('churchRecurringGifts')
+        .values({ institutionId: id, donorId: user.id, amountCents: input.amountCents, currency: input.currency, fund: input.fund, paymentMethodId: method.id, nextChargeAt: addMonth(now), cancelledAt: null, createdAt: now })
+        .returning('id')
+        .executeTakeFirstOrThrow());
+    }
+    const gift = await chargeGift(app, { church: institution, donorId: user.id, amountCents: input.amountCents, currency: input.currency, fund: input.fund, recurringId, method, idempotencyKey }).catch(
+      async (error: unknown) => {
+        // The first charge failed: no plan either.
+        if (recurringId) await db.deleteFrom('churchRecurringGifts').where('id', '=', recurringId).execute();
+        throw error;
+      },
+    );
+    // Giving makes the giver a member of the congregation.
+    await db
+      .insertInto('institutionMembers')
+      .values({ institutionId: id, userId: user.id, role: 'member', createdAt: now })
+      .onConflict((oc) => oc.columns(['institutionId', 'userId']).doNothing())
+      .execute();
+    return reply.code(201).send(gift);
+  });
+
+  app.get('/api/churches/:id/gifts', { preHandler: app.requireUser }, async (request): Promise<GivingSummary> => {
+    const { id } = parseOr400(ChurchIdParamsSchema, request.params);
+    const { year } = parseOr400(GiftsQuerySchema, request.query);
+    await requireInstitution(db, request.user!, id, { kind: 'church', open: true });
+    return givingSummary(db, id, request.user!.id, year ?? thisYear());
+  });
+
+  /** The caller's statement for a year: the church, the member's name and the summary. */
+  async function statementFor(request: FastifyRequest) {
+    const { id } = parseOr400(ChurchIdParamsSchema, request.params);
+    const { year = thisYear() } = parseOr400(GiftsQuerySchema, request.query);
+    const user = request.user!;
+    const { institution } = await requireInstitution(db, user, id, { kind: 'church', open: true });
+    const summary = await givingSummary(db, id, user.id, year);
+    const name = [user.firstName, user.lastName].filter(Boolean).join(' ') || null;
+    return { churchName: institution.name, member: { username: user.username, name }, summary, year };
+  }
+
+  app.get('/api/churches/:id/giving-statement.csv', { preHandler: app.requireUser }, async (request, reply) => {
+    const s = await statementFor(request);
+    return reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="giving-statement-${s.year}.csv"`)
+      .send(statementCsv(s.churchName, s.member, s.summary));
+  });
+
+  app.get('/api/churches/:id/giving-statement.pdf', { preHandler: app.requireUser }, async (request, reply) => {
+    const s = await statementFor(request);
+    return reply
+      .header('content-type', 'application/pdf')
+      .header('content-disposition', `attachment; filename="giving-statement-${s.year}.pdf"`)
+      .send(await statementPdf(s.churchName, s.member, s.summary));
+  });
+
+  /** Stops a monthly gift of the caller's. */
+  app.delete('/api/church-recurring-gifts/:id', { preHandler: app.requireUser }, async (request, reply) => {
+    const { id } = parseOr400(ChurchIdParamsSchema, request.params);
+    await db.updateTable('churchRecurringGifts').set({ cancelledAt: Date.now() }).where('id', '=', id).where('donorId', '=', request.user!.id).where('cancelledAt', 'is', null).execute();
+    return reply.code(204).send();
+  });
+}

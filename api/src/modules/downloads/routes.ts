@@ -1,0 +1,118 @@
+/**
+ * Offline downloads (spec §7: POST /api/content/download, GET /api/user/offline-content). The browser
+ * keeps the file (Cache Storage, see web/src/features/mobile/offline.ts); the server records what each
+ * person downloaded and how far it got, and serves the download-sized rendition to signed-in people.
+ */
+import { canWatch, SUBSCRIBERS_ONLY_MESSAGE } from '../monetization/access.ts';
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import {
+  ContentIdParamsSchema,
+  DownloadProgressRequestSchema,
+  DownloadRequestSchema,
+  OfflineContentIdParamsSchema,
+  type DownloadResponse,
+  type OfflineContent,
+} from '@onair/protocol';
+import { conflict, forbidden, notFound } from '../../http/errors.ts';
+import { parseOr400 } from '../../http/validate.ts';
+
+type DownloadRow = { contentId: number; title: string; type: OfflineContent['type']; durationSeconds: number; progress: number; downloadedAt: number };
+
+const present = (r: DownloadRow): OfflineContent => ({
+  id: r.contentId,
+  title: r.title,
+  duration: Math.round(r.durationSeconds / 60),
+  type: r.type,
+  downloadedAt: new Date(Number(r.downloadedAt)).toISOString(),
+  downloadProgress: r.progress,
+});
+
+export default async function downloadRoutes(app: FastifyInstance) {
+  const db = app.db.kysely;
+
+  /** The file an on-demand item downloads as: its MP4 rendition, or its audio for radio and podcasts. */
+  async function downloadable(contentId: number, user: { id: number; role: string }) {
+    const row = await db
+      .selectFrom('content')
+      .leftJoin('mediaAssets', 'mediaAssets.contentId', 'content.id')
+      .select(['content.id', 'content.status', 'mediaAssets.status as mediaStatus', 'mediaAssets.filePath', 'mediaAssets.audioPath', 'mediaAssets.audioMime'])
+      .where('content.id', '=', contentId)
+      .executeTakeFirst();
+    if (!row) throw notFound('contentId: no content with that id');
+    // Subscribers-only items download for those who may watch them, like the player (monetization).
+    if (!(await canWatch(db, user, contentId))) throw forbidden(SUBSCRIBERS_ONLY_MESSAGE);
+    if (row.status === 'live' || row.mediaStatus === 'live') throw conflict('contentId: live broadcasts cannot be downloaded; their recording can, once it is ready');
+    if (row.mediaStatus !== 'ready' || (!row.filePath && !row.audioPath)) throw conflict('contentId: this item has no downloadable file yet');
+    const relative = (row.filePath ?? row.audioPath)!;
+    const absolute = path.resolve(app.config.mediaDir, relative);
+    if (!absolute.startsWith(app.config.mediaDir + path.sep)) throw notFound('contentId: no file for this item');
+    const info = await stat(absolute).catch(() => null);
+    if (!info?.isFile()) throw conflict('contentId: the file of this item is missing on the server');
+    const mime = row.filePath ? 'video/mp4' : (row.audioMime ?? 'audio/mpeg');
+    return { absolute, bytes: info.size, mime };
+  }
+
+  app.post('/api/content/download', { preHandler: app.requireUser }, async (request) => {
+    const { contentId } = parseOr400(DownloadRequestSchema, request.body);
+    const file = await downloadable(contentId, request.user!);
+    const userId = request.user!.id;
+    const now = Date.now();
+    await db
+      .insertInto('offlineDownloads')
+      .values({ userId, contentId, bytes: file.bytes, progress: 0, downloadedAt: now })
+      .onConflict((oc) => oc.columns(['userId', 'contentId']).doUpdateSet({ bytes: file.bytes, progress: 0, downloadedAt: now }))
+      .execute();
+    const content = await db.selectFrom('content').select(['id as contentId', 'title', 'type', 'durationSeconds']).where('id', '=', contentId).executeTakeFirstOrThrow();
+    const response: DownloadResponse = {
+      item: present({ ...content, progress: 0, downloadedAt: now }),
+      url: `/api/content/${contentId}/file`,
+      bytes: file.bytes,
+      mime: file.mime,
+    };
+    return response;
+  });
+
+  /** The bytes, with their length, so the browser can show real progress. */
+  app.get('/api/content/:id/file', { preHandler: app.requireUser }, async (request, reply) => {
+    const { id } = parseOr400(ContentIdParamsSchema, request.params);
+    const file = await downloadable(id, request.user!);
+    return reply
+      .header('content-type', file.mime)
+      .header('content-length', String(file.bytes))
+      .header('cache-control', 'private, no-store')
+      .send(createReadStream(file.absolute));
+  });
+
+  app.get('/api/user/offline-content', { preHandler: app.requireUser }, async (request) => {
+    const rows = await db
+      .selectFrom('offlineDownloads')
+      .innerJoin('content', 'content.id', 'offlineDownloads.contentId')
+      .select(['offlineDownloads.contentId', 'content.title', 'content.type', 'content.durationSeconds', 'offlineDownloads.progress', 'offlineDownloads.downloadedAt'])
+      .where('offlineDownloads.userId', '=', request.user!.id)
+      .orderBy('offlineDownloads.downloadedAt', 'desc')
+      .execute();
+    return rows.map(present);
+  });
+
+  app.patch('/api/user/offline-content/:contentId', { preHandler: app.requireUser }, async (request) => {
+    const { contentId } = parseOr400(OfflineContentIdParamsSchema, request.params);
+    const { downloadProgress } = parseOr400(DownloadProgressRequestSchema, request.body);
+    const updated = await db
+      .updateTable('offlineDownloads')
+      .set({ progress: Math.round(downloadProgress) })
+      .where('userId', '=', request.user!.id)
+      .where('contentId', '=', contentId)
+      .executeTakeFirst();
+    if (Number(updated.numUpdatedRows) === 0) throw notFound('No download of that content');
+    return { contentId, downloadProgress: Math.round(downloadProgress) };
+  });
+
+  app.delete('/api/user/offline-content/:contentId', { preHandler: app.requireUser }, async (request) => {
+    const { contentId } = parseOr400(OfflineContentIdParamsSchema, request.params);
+    await db.deleteFrom('offlineDownloads').where('userId', '=', request.user!.id).where('contentId', '=', contentId).execute();
+    return { contentId };
+  });
+}

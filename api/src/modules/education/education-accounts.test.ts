@@ -1,0 +1,136 @@
+/**
+ * Education: domain proof by email, invitations that create or link accounts, Enterprise billing at
+ * an agreed price and the monthly renewal of paid tiers through the payment provider.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { InstitutionSchema, InvitationCreatedSchema, InvitationViewSchema } from '@onair/protocol';
+import { createTestApp, sessionCookie, signIn, TINY_SEED, type TestApp } from '../../../test/support/app.ts';
+import { testDialects } from '../../../../test-support/databases.ts';
+import { memoryMailer } from '../mail/mailer.ts';
+import { renewInstitutionTiers } from './tier-billing.ts';
+
+const dialects = await testDialects();
+const card = (cardNumber: string) => ({ type: 'card', cardNumber, expMonth: 12, expYear: new Date().getUTCFullYear() + 2, cvc: '123' });
+
+describe.each(dialects)('education accounts and billing on %s', (dialect) => {
+  let t: TestApp;
+  let creator: string;
+  let viewer: string;
+  let schoolId: number;
+  const mailer = memoryMailer();
+  beforeAll(async () => {
+    t = await createTestApp(dialect, { seed: TINY_SEED, deps: { mailer } });
+    [creator, viewer] = await Promise.all([signIn(t.app, 'creator', 'creator123'), signIn(t.app, 'viewer', 'viewer123')]);
+    schoolId = InstitutionSchema.parse((await call(creator, 'POST', '/api/education-institutions', { name: 'Savanna College', type: 'college', domain: 'savanna.edu' })).json()).id;
+  });
+  afterAll(() => t.close());
+
+  const call = (cookie: string | null, method: 'GET' | 'POST', url: string, payload?: unknown) =>
+    t.app.inject({ method, url, headers: cookie ? { cookie } : {}, ...(payload === undefined ? {} : { payload: payload as object }) });
+  const lastMail = () => mailer.sent.at(-1)!;
+
+  it('verifies the domain by an email to an administrative mailbox, by its link or its code', { timeout: 90_000 }, async () => {
+    expect((await call(creator, 'POST', `/api/education-institutions/${schoolId}/verification-email`, { mailbox: 'student42' })).body).toMatch(/^mailbox must be one of admin/);
+    expect((await call(viewer, 'POST', `/api/education-institutions/${schoolId}/verification-email`, { mailbox: 'admin' })).statusCode).toBe(404);
+    const sent = await call(creator, 'POST', `/api/education-institutions/${schoolId}/verification-email`, { mailbox: 'webmaster' });
+    expect(sent.statusCode).toBe(200);
+    expect(sent.json()).toMatchObject({ sentTo: 'webmaster@savanna.edu', delivered: true });
+    expect(lastMail()).toMatchObject({ to: 'webmaster@savanna.edu', subject: 'Confirm savanna.edu for Savanna College on OnAir' });
+    const code = /this code: ([A-Z0-9]{8})/.exec(lastMail().text)![1]!;
+    const link = /(\/api\/education-domain-proofs\/\d+\/[A-Z0-9]{8})/.exec(lastMail().text)![1]!;
+
+    const wrong = await call(creator, 'POST', `/api/education-institutions/${schoolId}/verify-email`, { code: code === 'AAAAAAAA' ? 'BBBBBBBB' : 'AAAAAAAA' });
+    expect(wrong.statusCode).toBe(422);
+    expect(wrong.body).toMatch(/^code: this code is wrong or has expired/);
+    expect((await call(creator, 'POST', `/api/education-institutions/${schoolId}/verify-email`, { code: 'short' })).body).toMatch(/^code must be the 8 letters/);
+    expect((await call(creator, 'GET', '/api/education-institutions')).json()[0].verified).toBe(false);
+
+    // Whoever reads the mailbox follows the link, signed in or not.
+    const followed = await call(null, 'GET', link);
+    expect(followed.statusCode).toBe(200);
+    expect(followed.body).toContain('Domain confirmed');
+    expect((await call(creator, 'GET', '/api/education-institutions')).json()[0].verified).toBe(true);
+    expect((await call(creator, 'POST', `/api/education-institutions/${schoolId}/verification-email`, { mailbox: 'admin' })).statusCode).toBe(409);
+
+    // The code path, on a second school.
+    const other = InstitutionSchema.parse((await call(creator, 'POST', '/api/education-institutions', { name: 'Delta Academy', type: 'high_school', domain: 'delta.sch' })).json()).id;
+    await call(creator, 'POST', `/api/education-institutions/${other}/verification-email`, { mailbox: 'admin' });
+    const otherCode = /this code: ([A-Z0-9]{8})/.exec(lastMail().text)![1]!;
+    expect((await call(null, 'GET', `/api/education-domain-proofs/${other}/ZZZZZZZZ`)).statusCode).toBe(422);
+    const verified = await call(creator, 'POST', `/api/education-institutions/${other}/verify-email`, { code: otherCode.toLowerCase() });
+    expect(verified.statusCode).toBe(200);
+    expect(verified.json()).toMatchObject({ id: other, verified: true });
+  });
+
+  it('invites by email; the invited person creates an account or signs in and joins with the invited role', { timeout: 90_000 }, async () => {
+    expect((await call(creator, 'POST', `/api/education-institutions/${schoolId}/invitations`, { email: 'nope', role: 'teacher' })).body).toMatch(/^email must be an email address/);
+    expect((await call(viewer, 'POST', `/api/education-institutions/${schoolId}/invitations`, { email: 'a@b.org', role: 'teacher' })).statusCode).toBe(404);
+    const created = InvitationCreatedSchema.parse((await call(creator, 'POST', `/api/education-institutions/${schoolId}/invitations`, { email: 'Ada@Savanna.edu', role: 'teacher' })).json());
+    expect(created).toEqual({ email: 'ada@savanna.edu', role: 'teacher', delivered: true, link: null });
+    expect(lastMail()).toMatchObject({ to: 'ada@savanna.edu', subject: 'You are invited to Savanna College on OnAir' });
+    const token = /\/invitation\/([A-Za-z0-9_-]+)/.exec(lastMail().text)![1]!;
+
+    const view = InvitationViewSchema.parse((await call(null, 'GET', `/api/education-invitations/${token}`)).json());
+    expect(view).toEqual({ institution: { id: schoolId, name: 'Savanna College', type: 'college' }, role: 'teacher', email: 'ada@savanna.edu', placeholderUsername: null, accepted: false });
+    expect((await call(null, 'POST', `/api/education-invitations/${token}/join`)).statusCode).toBe(401);
+
+    // A new account, then joining with it.
+    const registered = await t.app.inject({ method: 'POST', url: '/api/register', payload: { username: 'ada', email: 'ada@savanna.edu', password: 'lovelace1' } });
+    expect(registered.statusCode).toBe(201);
+    const ada = sessionCookie(registered);
+    const joined = await call(ada, 'POST', `/api/education-invitations/${token}/join`);
+    expect(joined.statusCode).toBe(200);
+    expect(joined.json()).toMatchObject({ id: schoolId, myRole: 'teacher' });
+    expect((await call(ada, 'POST', `/api/education-invitations/${token}/join`)).statusCode).toBe(404);
+    expect(InvitationViewSchema.parse((await call(null, 'GET', `/api/education-invitations/${token}`)).json()).accepted).toBe(true);
+
+    // An existing account signs in and joins as a student.
+    await call(creator, 'POST', `/api/education-institutions/${schoolId}/invitations`, { email: 'maya@elsewhere.org', role: 'student' });
+    const studentToken = /\/invitation\/([A-Za-z0-9_-]+)/.exec(lastMail().text)![1]!;
+    expect((await call(viewer, 'POST', `/api/education-invitations/${studentToken}/join`)).json()).toMatchObject({ myRole: 'student', students: 1 });
+    const members = (await call(creator, 'GET', `/api/education-institutions/${schoolId}/members`)).json() as { username: string; role: string }[];
+    expect(members.map((m) => [m.username, m.role]).sort()).toEqual([['ada', 'teacher'], ['creator', 'owner'], ['viewer', 'student']]);
+  });
+
+  it('lets an imported student sign in with an account they already have instead of the imported one', { timeout: 90_000 }, async () => {
+    const imported = (await call(creator, 'POST', `/api/education-institutions/${schoolId}/enrolments`, { csv: 'email,firstName,lastName\nkofi@savanna.edu,Kofi,Mensah' })).json();
+    const { invitationToken, username, userId } = imported.enrolled[0];
+    expect(InvitationViewSchema.parse((await call(null, 'GET', `/api/education-invitations/${invitationToken}`)).json())).toMatchObject({ role: 'student', placeholderUsername: username });
+    const listener = await signIn(t.app, 'listener', 'listener123');
+    expect((await call(listener, 'POST', `/api/education-invitations/${invitationToken}/join`)).json()).toMatchObject({ myRole: 'student', students: 2 });
+    const db = t.database.db.kysely;
+    expect(await db.selectFrom('users').select('id').where('id', '=', userId).executeTakeFirst()).toBeUndefined();
+    // Choosing a password signs the imported account in.
+    const second = (await call(creator, 'POST', `/api/education-institutions/${schoolId}/enrolments`, { csv: 'email,firstName,lastName\nabena@savanna.edu,Abena,Owusu' })).json().enrolled[0];
+    const accepted = await call(null, 'POST', '/api/education-invitations/accept', { token: second.invitationToken, password: 'abena-pass' });
+    expect(accepted.json()).toEqual({ username: second.username });
+    expect((await call(sessionCookie(accepted), 'GET', '/api/user')).json()).toMatchObject({ username: second.username });
+  });
+
+  it('bills Enterprise at the agreed price to the owner and renews paid tiers monthly, returning to Basic when a renewal is refused', { timeout: 90_000 }, async () => {
+    const admin = await signIn(t.app, 'admin', 'admin123');
+    expect((await call(admin, 'POST', `/api/education-institutions/${schoolId}/tier`, { tier: 'enterprise', priceCents: 50000 })).body).toMatch(/^paymentMethodId: the institution’s owner has no default payment method/);
+    expect((await call(creator, 'POST', `/api/education-institutions/${schoolId}/tier`, { tier: 'premium', priceCents: 100 })).body).toMatch(/^priceCents: Premium has a list price/);
+    const good = (await call(creator, 'POST', '/api/payment-methods/add', card('4242424242424242'))).json();
+    const enterprise = await call(admin, 'POST', `/api/education-institutions/${schoolId}/tier`, { tier: 'enterprise', priceCents: 50000 });
+    expect(enterprise.statusCode).toBe(200);
+    expect(enterprise.json()).toMatchObject({ institution: { subscriptionTier: 'enterprise' }, payment: { amountCents: 50000, currency: 'USD', testMode: true } });
+    const db = t.database.db.kysely;
+    const owner = await db.selectFrom('users').select('id').where('username', '=', 'creator').executeTakeFirstOrThrow();
+    expect(await db.selectFrom('payments').select(['payerId', 'amountCents', 'source', 'paymentMethodId']).where('amountCents', '=', 50000).execute()).toEqual([
+      { payerId: owner.id, amountCents: 50000, source: 'subscription', paymentMethodId: good.id },
+    ]);
+
+    const month = 32 * 86_400_000;
+    const twice = await Promise.all([renewInstitutionTiers(t.app, Date.now() + month), renewInstitutionTiers(t.app, Date.now() + month)]);
+    expect(twice[0].renewed + twice[1].renewed).toBe(1);
+    expect(await db.selectFrom('institutionPayments').select('amountCents').where('institutionId', '=', schoolId).execute()).toEqual([{ amountCents: 50000 }, { amountCents: 50000 }]);
+
+    const declined = (await call(creator, 'POST', '/api/payment-methods/add', card('4000000000000002'))).json();
+    await db.updateTable('institutions').set({ paymentMethodId: declined.id }).where('id', '=', schoolId).execute();
+    expect(await renewInstitutionTiers(t.app, Date.now() + 3 * month)).toEqual({ renewed: 0, lapsed: 1 });
+    expect((await call(creator, 'GET', '/api/education-institutions')).json().find((i: { id: number }) => i.id === schoolId).subscriptionTier).toBe('basic');
+    const note = await db.selectFrom('notifications').select('text').where('userId', '=', owner.id).orderBy('id', 'desc').executeTakeFirstOrThrow();
+    expect(note.text).toBe('Savanna College: the Enterprise plan could not be renewed (Your card was declined.); the institution is on Basic now.');
+  });
+});

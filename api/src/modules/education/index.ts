@@ -1,0 +1,15 @@
+/** Education mode's routes, with the DNS resolver and mailer they use (fakes in tests), and the paid-tier renewals. */
+import type { FastifyInstance } from 'fastify';
+import { courseRoutes } from './course-routes.ts';
+import { institutionRoutes, type EducationDeps } from './institution-routes.ts';
+import { invitationRoutes } from './invitation-routes.ts';
+import { liveClassRoutes } from './live-class-routes.ts';
+import { startTierRenewals } from './tier-billing.ts';
+
+export default async function educationModule(app: FastifyInstance, deps: EducationDeps) {
+  institutionRoutes(app, deps);
+  courseRoutes(app);
+  liveClassRoutes(app);
+  invitationRoutes(app, deps.mailer);
+  startTierRenewals(app);
+}

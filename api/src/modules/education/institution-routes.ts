@@ -1,0 +1,215 @@
+/**
+ * Institutions: GET/POST /api/education-institutions, domain verification (DNS or email), tier changes,
+ * members and bulk enrolment, and the Analytics tab's figures.
+ */
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import {
+  EnrolmentCsvRequestSchema,
+  InstitutionCreateRequestSchema,
+  InstitutionIdParamsSchema,
+  MemberAddRequestSchema,
+  MembersQuerySchema,
+  TierChangeRequestSchema,
+  VerificationCodeRequestSchema,
+  VerificationEmailRequestSchema,
+  type Member,
+  type TierChangeResponse,
+} from '@onair/protocol';
+import { z } from 'zod';
+import { badRequest, conflict, HttpError, notFound, unprocessable } from '../../http/errors.ts';
+import { parseOr400 } from '../../http/validate.ts';
+import { findUserByUsername } from '../users/repository.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import { requireInstitution, STAFF_ROLES } from './access.ts';
+import { challengeFor, domainHasToken, type TxtResolver } from './domain-verification.ts';
+import { confirmDomainProof, sendDomainProof } from './domain-email.ts';
+import { enrolFromCsv, INVITED_PASSWORD_HASH } from './enrolment.ts';
+import { presentInstitution, presentInstitutions } from './institutions.ts';
+import { institutionAnalytics } from './progress.ts';
+import { changeTier } from './tier-billing.ts';
+import { assertRoomForStudents } from './tiers.ts';
+
+const DomainProofParamsSchema = z.object({ id: z.coerce.number().int().positive(), code: z.string().trim().toUpperCase().regex(/^[A-Z0-9]{8}$/, { error: 'code must be 8 letters and digits' }) });
+
+export interface EducationDeps {
+  txtResolver: TxtResolver;
+  /** Domain proofs and invitations by email. */
+  mailer: Mailer;
+}
+
+export function institutionRoutes(app: FastifyInstance, deps: EducationDeps) {
+  const db = app.db.kysely;
+  const idOf = (params: unknown) => parseOr400(InstitutionIdParamsSchema, params).id;
+
+  app.get('/api/education-institutions', { preHandler: app.requireUser }, async (request) => {
+    const user = request.user!;
+    let query = db.selectFrom('institutions').selectAll().where('type', '!=', 'church');
+    if (user.role !== 'admin') {
+      query = query.where('id', 'in', db.selectFrom('institutionMembers').select('institutionId').where('userId', '=', user.id));
+    }
+    return presentInstitutions(db, await query.orderBy('name').orderBy('id').execute(), user.id);
+  });
+
+  app.post('/api/education-institutions', { preHandler: app.requireUser }, async (request, reply) => {
+    const input = parseOr400(InstitutionCreateRequestSchema, request.body);
+    const user = request.user!;
+    const now = Date.now();
+    const row = await db.transaction().execute(async (trx) => {
+      const created = await trx
+        .insertInto('institutions')
+        .values({
+          ownerId: user.id,
+          name: input.name,
+          type: input.type,
+          domain: input.domain,
+          verified: 0,
+          verificationToken: randomBytes(16).toString('hex'),
+          subscriptionTier: 'basic',
+          timeZone: null,
+          createdAt: now,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      await trx.insertInto('institutionMembers').values({ institutionId: created.id, userId: user.id, role: 'owner', createdAt: now }).execute();
+      return created;
+    });
+    return reply.code(201).send(await presentInstitution(db, row, user.id));
+  });
+
+  /** The DNS TXT record that proves the domain: owners only (the token is their secret). */
+  app.post('/api/education-institutions/:id/verification', { preHandler: app.requireUser }, async (request) => {
+    const { institution } = await requireInstitution(db, request.user!, idOf(request.params), { allowed: ['owner'] });
+    if (!institution.domain) throw badRequest('domain: this institution has no domain to verify');
+    return challengeFor(institution.domain, institution.verificationToken);
+  });
+
+  app.post('/api/education-institutions/:id/verify', { preHandler: app.requireUser }, async (request) => {
+    const user = request.user!;
+    const { institution } = await requireInstitution(db, user, idOf(request.params), { allowed: ['owner'] });
+    if (!institution.domain) throw badRequest('domain: this institution has no domain to verify');
+    if (institution.verified !== 1) {
+      const found = await domainHasToken(deps.txtResolver, institution.domain, institution.verificationToken);
+      if (!found) {
+        const { recordName, recordValue } = challengeFor(institution.domain, institution.verificationToken);
+        throw unprocessable(`domain: no TXT record "${recordValue}" found at ${recordName} yet (DNS changes can take a while to appear)`);
+      }
+      await db.updateTable('institutions').set({ verified: 1 }).where('id', '=', institution.id).execute();
+    }
+    const row = await db.selectFrom('institutions').selectAll().where('id', '=', institution.id).executeTakeFirstOrThrow();
+    return presentInstitution(db, row, user.id);
+  });
+
+  /**
+   * Proof by email: a code to an administrative mailbox at the domain (`mailbox`@domain). Following the
+   * link in the email, or the owner entering its code, marks the institution verified.
+   */
+  app.post('/api/education-institutions/:id/verification-email', { preHandler: app.requireUser }, async (request) => {
+    const { mailbox } = parseOr400(VerificationEmailRequestSchema, request.body);
+    const { institution } = await requireInstitution(db, request.user!, idOf(request.params), { allowed: ['owner'] });
+    if (institution.verified === 1) throw conflict('domain: this institution is already verified');
+    return sendDomainProof(app, deps.mailer, institution, mailbox);
+  });
+
+  app.post('/api/education-institutions/:id/verify-email', { preHandler: app.requireUser }, async (request) => {
+    const { code } = parseOr400(VerificationCodeRequestSchema, request.body);
+    const user = request.user!;
+    const { institution } = await requireInstitution(db, user, idOf(request.params), { allowed: ['owner'] });
+    await confirmDomainProof(app, institution.id, code);
+    return presentInstitution(db, await db.selectFrom('institutions').selectAll().where('id', '=', institution.id).executeTakeFirstOrThrow(), user.id);
+  });
+
+  /** The link in the email: whoever reads the mailbox need not have an account. Answers with a page that says what happened. */
+  app.get('/api/education-domain-proofs/:id/:code', async (request, reply) => {
+    const { id, code } = parseOr400(DomainProofParamsSchema, request.params);
+    const page = (title: string, body: string) =>
+      reply.type('text/html; charset=utf-8').send(`<!doctype html><html lang="en"><meta charset="utf-8"><title>${title}</title><body style="font-family:sans-serif;max-width:36rem;margin:4rem auto"><h1>${title}</h1><p>${body}</p><p><a href="/education-mode">Open Education Mode</a></p></body></html>`);
+    try {
+      await confirmDomainProof(app, id, code);
+    } catch (error) {
+      if (!(error instanceof HttpError)) throw error;
+      reply.code(error.statusCode);
+      return page('Domain not confirmed', 'This link is wrong or has expired. Ask the institution’s owner to send a new email.');
+    }
+    return page('Domain confirmed', 'Thank you: the institution’s domain is verified on OnAir.');
+  });
+
+  /**
+   * Changing tier: Premium (and Enterprise at its agreed price) bill through the monetization
+   * provider; Enterprise is set up by an admin; a downgrade must still fit the students enrolled.
+   */
+  app.post('/api/education-institutions/:id/tier', { preHandler: app.requireUser }, async (request): Promise<TierChangeResponse> => {
+    const user = request.user!;
+    const input = parseOr400(TierChangeRequestSchema, request.body);
+    const { institution } = await requireInstitution(db, user, idOf(request.params), { allowed: ['owner'], kind: 'school' });
+    return changeTier(app, user, institution, input);
+  });
+
+  app.get('/api/education-institutions/:id/members', { preHandler: app.requireUser }, async (request): Promise<Member[]> => {
+    const { role } = parseOr400(MembersQuerySchema, request.query);
+    const { institution } = await requireInstitution(db, request.user!, idOf(request.params), { allowed: STAFF_ROLES });
+    let query = db
+      .selectFrom('institutionMembers')
+      .innerJoin('users', 'users.id', 'institutionMembers.userId')
+      .select(['users.id', 'users.username', 'users.email', 'users.firstName', 'users.lastName', 'users.passwordHash', 'institutionMembers.role', 'institutionMembers.createdAt'])
+      .where('institutionMembers.institutionId', '=', institution.id);
+    if (role) query = query.where('institutionMembers.role', '=', role);
+    const rows = await query.orderBy('institutionMembers.createdAt', 'desc').orderBy('users.username').execute();
+    return rows.map((r) => ({
+      userId: r.id,
+      username: r.username,
+      email: r.email,
+      firstName: r.firstName,
+      lastName: r.lastName,
+      role: r.role,
+      accepted: r.passwordHash !== INVITED_PASSWORD_HASH,
+      joinedAt: new Date(r.createdAt).toISOString(),
+    }));
+  });
+
+  /** Adds an existing account as a teacher (owners) or a student (owners and teachers), optionally onto a roster. */
+  app.post('/api/education-institutions/:id/members', { preHandler: app.requireUser }, async (request, reply) => {
+    const input = parseOr400(MemberAddRequestSchema, request.body);
+    const user = request.user!;
+    const { institution } = await requireInstitution(db, user, idOf(request.params), {
+      allowed: input.role === 'teacher' ? ['owner'] : ['owner', 'teacher'],
+      kind: 'school',
+    });
+    const member = await findUserByUsername(db, input.username);
+    if (!member) throw notFound('username: no account with that username');
+    if (input.courseId) await assertCourseOf(institution.id, input.courseId);
+    await db.transaction().execute(async (trx) => {
+      const existing = await trx.selectFrom('institutionMembers').select('role').where('institutionId', '=', institution.id).where('userId', '=', member.id).executeTakeFirst();
+      if (existing && existing.role !== input.role) throw conflict(`username: ${member.username} is already a ${existing.role} here`);
+      if (!existing) {
+        if (input.role === 'student') await assertRoomForStudents(trx, institution.id, institution.subscriptionTier, 1);
+        await trx.insertInto('institutionMembers').values({ institutionId: institution.id, userId: member.id, role: input.role, createdAt: Date.now() }).execute();
+      }
+      if (input.courseId) {
+        await trx
+          .insertInto('courseEnrolments')
+          .values({ courseId: input.courseId, userId: member.id, createdAt: Date.now() })
+          .onConflict((oc) => oc.columns(['courseId', 'userId']).doNothing())
+          .execute();
+      }
+    });
+    return reply.code(201).send({ userId: member.id, username: member.username, role: input.role });
+  });
+
+  app.post('/api/education-institutions/:id/enrolments', { preHandler: app.requireUser }, async (request) => {
+    const input = parseOr400(EnrolmentCsvRequestSchema, request.body);
+    const { institution } = await requireInstitution(db, request.user!, idOf(request.params), { allowed: ['owner', 'teacher'], kind: 'school' });
+    if (input.courseId) await assertCourseOf(institution.id, input.courseId);
+    return enrolFromCsv(app, institution, input.csv, input.courseId ?? null);
+  });
+
+  app.get('/api/education-institutions/:id/analytics', { preHandler: app.requireUser }, async (request) => {
+    const { institution } = await requireInstitution(db, request.user!, idOf(request.params), { allowed: STAFF_ROLES, kind: 'school' });
+    return institutionAnalytics(db, institution.id);
+  });
+
+  async function assertCourseOf(institutionId: number, courseId: number) {
+    const course = await db.selectFrom('courses').select('id').where('id', '=', courseId).where('institutionId', '=', institutionId).executeTakeFirst();
+    if (!course) throw notFound('courseId: no course with that id in this institution');
+  }
+}

@@ -1,0 +1,148 @@
+/**
+ * Invitations that create or link accounts. An owner (teachers too, for students) invites an email
+ * address with a role; the email carries a link to /invitation/{token}, where the invited person signs
+ * in or creates an account and joins with that role. Accounts made by a CSV import have an invitation
+ * too: its owner chooses a password there, or signs in with an account they already have, which then
+ * takes the imported account's place (membership and rosters) and the unused import is removed.
+ */
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import type { Transaction } from 'kysely';
+import {
+  InstitutionIdParamsSchema,
+  InvitationAcceptRequestSchema,
+  InvitationCreateRequestSchema,
+  InvitationTokenParamsSchema,
+  type InstitutionRole,
+  type InvitationCreated,
+  type InvitationView,
+} from '@onair/protocol';
+import type { Database } from '../../db/schema.ts';
+import { conflict, notFound } from '../../http/errors.ts';
+import { parseOr400 } from '../../http/validate.ts';
+import { hashPassword } from '../auth/passwords.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import { requireInstitution } from './access.ts';
+import { hashToken, INVITED_PASSWORD_HASH } from './enrolment.ts';
+import { presentInstitution } from './institutions.ts';
+import { assertRoomForStudents } from './tiers.ts';
+
+const used = () => notFound('token: this invitation is unknown or already used');
+
+export function invitationRoutes(app: FastifyInstance, mailer: Mailer) {
+  const db = app.db.kysely;
+
+  app.post('/api/education-institutions/:id/invitations', { preHandler: app.requireUser }, async (request, reply) => {
+    const { id } = parseOr400(InstitutionIdParamsSchema, request.params);
+    const input = parseOr400(InvitationCreateRequestSchema, request.body);
+    const user = request.user!;
+    const { institution } = await requireInstitution(db, user, id, { allowed: input.role === 'teacher' ? ['owner'] : ['owner', 'teacher'], kind: 'school' });
+    const token = randomBytes(18).toString('base64url');
+    const link = `${app.config.publicUrl}/invitation/${token}`;
+    await db.insertInto('institutionRoleInvitations').values({ tokenHash: hashToken(token), institutionId: id, email: input.email, role: input.role, invitedBy: user.id, createdAt: Date.now() }).execute();
+    await mailer.send({
+      to: input.email,
+      subject: `You are invited to ${institution.name} on OnAir`,
+      text: `${user.username} invited you to join ${institution.name} on OnAir as a ${input.role}.\n\nOpen this link to sign in or create your account and join:\n${link}\n`,
+    });
+    // Without a mail server the inviter gets the link to pass on themselves.
+    const created: InvitationCreated = { email: input.email, role: input.role, delivered: mailer.delivers, link: mailer.delivers ? null : link };
+    return reply.code(201).send(created);
+  });
+
+  app.get('/api/education-invitations/:token', async (request): Promise<InvitationView> => {
+    const { token } = parseOr400(InvitationTokenParamsSchema, request.params);
+    const found = await findInvitation(hashToken(token));
+    if (!found) throw used();
+    const institution = await db.selectFrom('institutions').select(['id', 'name', 'type']).where('id', '=', found.institutionId).executeTakeFirstOrThrow();
+    return { institution, role: found.role, email: found.email, placeholderUsername: found.placeholder?.username ?? null, accepted: found.acceptedAt !== null };
+  });
+
+  /** The signed-in caller joins with the invited role (after signing in or registering on the invitation screen). */
+  app.post('/api/education-invitations/:token/join', { preHandler: app.requireUser }, async (request) => {
+    const { token } = parseOr400(InvitationTokenParamsSchema, request.params);
+    const user = request.user!;
+    const tokenHash = hashToken(token);
+    const found = await findInvitation(tokenHash);
+    if (!found || found.acceptedAt !== null) throw used();
+    const institution = await db.selectFrom('institutions').selectAll().where('id', '=', found.institutionId).executeTakeFirstOrThrow();
+    await db.transaction().execute(async (trx) => {
+      if (found.placeholder && found.placeholder.id !== user.id) await takeOverPlaceholder(trx, found.placeholder.id, user.id);
+      const existing = await trx.selectFrom('institutionMembers').select('role').where('institutionId', '=', institution.id).where('userId', '=', user.id).executeTakeFirst();
+      if (existing && existing.role !== found.role) throw conflict(`token: you are already a ${existing.role} of ${institution.name}`);
+      if (!existing) {
+        if (found.role === 'student') await assertRoomForStudents(trx, institution.id, institution.subscriptionTier, 1);
+        await trx.insertInto('institutionMembers').values({ institutionId: institution.id, userId: user.id, role: found.role, createdAt: Date.now() }).execute();
+      }
+      await markAccepted(trx, tokenHash, found.kind, user.id);
+    });
+    const row = await db.selectFrom('institutions').selectAll().where('id', '=', institution.id).executeTakeFirstOrThrow();
+    return presentInstitution(db, row, user.id);
+  });
+
+  /** An account made by a CSV import chooses its password, and is signed in with it. */
+  app.post('/api/education-invitations/accept', async (request) => {
+    const input = parseOr400(InvitationAcceptRequestSchema, request.body);
+    const tokenHash = hashToken(input.token);
+    const invitation = await db.selectFrom('institutionInvitations').selectAll().where('tokenHash', '=', tokenHash).executeTakeFirst();
+    if (!invitation || invitation.acceptedAt !== null) throw used();
+    const passwordHash = await hashPassword(input.password);
+    await db.transaction().execute(async (trx) => {
+      await trx.updateTable('users').set({ passwordHash }).where('id', '=', invitation.userId).where('passwordHash', '=', INVITED_PASSWORD_HASH).execute();
+      await markAccepted(trx, tokenHash, 'import', invitation.userId);
+    });
+    const user = await db.selectFrom('users').selectAll().where('id', '=', invitation.userId).executeTakeFirstOrThrow();
+    await app.signIn(request, user);
+    return { username: user.username };
+  });
+
+  type Found = {
+    kind: 'email' | 'import';
+    institutionId: number;
+    role: InstitutionRole;
+    email: string | null;
+    acceptedAt: number | null;
+    placeholder: { id: number; username: string } | null;
+  };
+
+  async function findInvitation(tokenHash: string): Promise<Found | null> {
+    const byEmail = await db.selectFrom('institutionRoleInvitations').selectAll().where('tokenHash', '=', tokenHash).executeTakeFirst();
+    if (byEmail) return { kind: 'email', institutionId: byEmail.institutionId, role: byEmail.role, email: byEmail.email, acceptedAt: byEmail.acceptedAt, placeholder: null };
+    const imported = await db
+      .selectFrom('institutionInvitations')
+      .innerJoin('users', 'users.id', 'institutionInvitations.userId')
+      .select(['institutionInvitations.institutionId', 'institutionInvitations.acceptedAt', 'users.id', 'users.username', 'users.email', 'users.passwordHash'])
+      .where('tokenHash', '=', tokenHash)
+      .executeTakeFirst();
+    if (!imported) return null;
+    const stillPlaceholder = imported.passwordHash === INVITED_PASSWORD_HASH;
+    return {
+      kind: 'import',
+      institutionId: imported.institutionId,
+      role: 'student',
+      email: imported.email,
+      acceptedAt: imported.acceptedAt,
+      placeholder: stillPlaceholder ? { id: imported.id, username: imported.username } : null,
+    };
+  }
+}
+
+async function markAccepted(trx: Transaction<Database>, tokenHash: string, kind: 'email' | 'import', userId: number) {
+  const now = Date.now();
+  if (kind === 'email') await trx.updateTable('institutionRoleInvitations').set({ acceptedAt: now, acceptedBy: userId }).where('tokenHash', '=', tokenHash).execute();
+  else await trx.updateTable('institutionInvitations').set({ acceptedAt: now }).where('tokenHash', '=', tokenHash).execute();
+}
+
+/** The caller's own account replaces an unused imported one: its memberships and rosters move over, then it is removed. */
+async function takeOverPlaceholder(trx: Transaction<Database>, placeholderId: number, userId: number) {
+  const memberships = await trx.selectFrom('institutionMembers').selectAll().where('userId', '=', placeholderId).execute();
+  for (const m of memberships) {
+    await trx.insertInto('institutionMembers').values({ ...m, userId }).onConflict((oc) => oc.columns(['institutionId', 'userId']).doNothing()).execute();
+  }
+  const rosters = await trx.selectFrom('courseEnrolments').selectAll().where('userId', '=', placeholderId).execute();
+  for (const r of rosters) {
+    await trx.insertInto('courseEnrolments').values({ ...r, userId }).onConflict((oc) => oc.columns(['courseId', 'userId']).doNothing()).execute();
+  }
+  await trx.updateTable('institutionInvitations').set({ acceptedAt: Date.now() }).where('userId', '=', placeholderId).where('acceptedAt', 'is', null).execute();
+  await trx.deleteFrom('users').where('id', '=', placeholderId).where('passwordHash', '=', INVITED_PASSWORD_HASH).execute();
+}

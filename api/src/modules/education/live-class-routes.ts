@@ -1,0 +1,95 @@
+/**
+ * Live classes: a teacher schedules one on a course; at the time, going live runs through the creator
+ * tools (see go-live.ts) and every enrolled student is notified and finds it first on their page.
+ */
+import type { FastifyInstance } from 'fastify';
+import { CourseIdParamsSchema, LiveClassCreateRequestSchema, rooms, type LiveClass } from '@onair/protocol';
+import type { UserRow } from '../../db/schema.ts';
+import { conflict, forbidden, notFound } from '../../http/errors.ts';
+import { parseOr400 } from '../../http/validate.ts';
+import { pushNotification, sendNotification } from '../notifications/service.ts';
+import { presentCourses, visibleCourses } from './courses.ts';
+import { goLive } from './go-live.ts';
+
+const DAY_MS = 86_400_000;
+
+export function liveClassRoutes(app: FastifyInstance) {
+  const db = app.db.kysely;
+
+  function selectClasses() {
+    return db
+      .selectFrom('liveSessions')
+      .innerJoin('courses', 'courses.id', 'liveSessions.courseId')
+      .leftJoin('content', 'content.id', 'liveSessions.contentId')
+      .select(['liveSessions.id', 'liveSessions.courseId', 'liveSessions.title', 'liveSessions.startsAt', 'liveSessions.contentId', 'courses.title as courseTitle', 'courses.institutionId', 'content.status'])
+      .where('liveSessions.courseId', 'is not', null);
+  }
+
+  async function present(user: UserRow, rows: Awaited<ReturnType<ReturnType<typeof selectClasses>['execute']>>): Promise<LiveClass[]> {
+    const teaching = new Set(
+      (await db.selectFrom('institutionMembers').select('institutionId').where('userId', '=', user.id).where('role', 'in', ['owner', 'teacher']).execute()).map((r) => r.institutionId),
+    );
+    return rows.map((r) => ({
+      id: r.id,
+      courseId: r.courseId!,
+      courseTitle: r.courseTitle,
+      title: r.title,
+      startsAt: new Date(r.startsAt).toISOString(),
+      contentId: r.contentId,
+      live: r.status === 'live',
+      canTeach: user.role === 'admin' || teaching.has(r.institutionId),
+    }));
+  }
+
+  app.post('/api/education-courses/:id/live-classes', { preHandler: app.requireUser }, async (request, reply) => {
+    const { id } = parseOr400(CourseIdParamsSchema, request.params);
+    const input = parseOr400(LiveClassCreateRequestSchema, request.body);
+    const user = request.user!;
+    const row = await visibleCourses(db, user).where('id', '=', id).executeTakeFirst();
+    if (!row) throw notFound('No course with that id');
+    const [course] = await presentCourses(db, [row], user);
+    if (!course!.canTeach) throw forbidden('Only the institution’s owner and teachers may schedule classes');
+    const { id: classId } = await db
+      .insertInto('liveSessions')
+      .values({ institutionId: row.institutionId, courseId: row.id, serviceId: null, title: input.title, startsAt: Date.parse(input.startsAt), contentId: null, createdBy: user.id, createdAt: Date.now() })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const [created] = await present(user, await selectClasses().where('liveSessions.id', '=', classId).execute());
+    return reply.code(201).send(created);
+  });
+
+  /** The caller's classes: live ones first, then upcoming by time; past ones fall off after a day. */
+  app.get('/api/education-live-classes', { preHandler: app.requireUser }, async (request) => {
+    const user = request.user!;
+    const rows = await selectClasses()
+      .where('liveSessions.courseId', 'in', visibleCourses(db, user).clearSelect().select('courses.id'))
+      .where((eb) => eb.or([eb('liveSessions.startsAt', '>=', Date.now() - DAY_MS), eb('content.status', '=', 'live')]))
+      .orderBy('liveSessions.startsAt')
+      .limit(50)
+      .execute();
+    const classes = await present(user, rows);
+    return [...classes.filter((c) => c.live), ...classes.filter((c) => !c.live)];
+  });
+
+  app.post('/api/education-live-classes/:id/start', { preHandler: app.requireUser }, async (request) => {
+    const { id } = parseOr400(CourseIdParamsSchema, request.params);
+    const user = request.user!;
+    const row = await selectClasses().where('liveSessions.id', '=', id).executeTakeFirst();
+    if (!row) throw notFound('No class with that id');
+    const [liveClass] = await present(user, [row]);
+    if (!liveClass!.canTeach) throw forbidden('Only the institution’s owner and teachers may start a class');
+    if (liveClass!.live) throw conflict('This class is already live');
+    const { contentId } = await goLive(app, user, row.title, `Live class of ${row.courseTitle}`);
+    await db.updateTable('liveSessions').set({ contentId }).where('id', '=', id).execute();
+    const [started] = await present(user, await selectClasses().where('liveSessions.id', '=', id).execute());
+
+    const students = await db.selectFrom('courseEnrolments').select('userId').where('courseId', '=', row.courseId!).execute();
+    for (const { userId } of students) {
+      const notification = await sendNotification(app, { userId, senderId: user.id, text: `${row.title} (${row.courseTitle}) is live now: /watch/${contentId}` });
+      pushNotification(app, userId, notification);
+    }
+    const audience = [user.id, ...students.map((s) => s.userId)].map(rooms.user);
+    app.io.to(audience).emit('education:class-live', { ...started!, canTeach: false });
+    return started;
+  });
+}

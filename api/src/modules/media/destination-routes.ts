@@ -1,0 +1,54 @@
+/**
+ * Creator Studio's media routes: restream destinations (each creator manages only their own), and the
+ * polling fallbacks of `stream:health` and `restream:state` for while the Studio's socket is down.
+ */
+import type { FastifyInstance } from 'fastify';
+import {
+  RestreamTargetIdParamsSchema,
+  RestreamTargetPatchSchema,
+  RestreamTargetRequestSchema,
+  type RestreamState,
+  type StreamHealth,
+} from '@onair/protocol';
+import { parseOr400 } from '../../http/validate.ts';
+import { createTarget, deleteTarget, listTargets, updateTarget } from './destinations.ts';
+
+export default async function destinationRoutes(app: FastifyInstance) {
+  const db = app.db.kysely;
+  const secret = app.config.sessionSecret;
+  const studio = { preHandler: app.requireRole('creator', 'admin') };
+  const base = '/api/creator/streaming/destinations';
+
+  app.get(base, studio, async (request) => listTargets(db, request.user!.id));
+
+  app.post(base, studio, async (request, reply) => {
+    const input = parseOr400(RestreamTargetRequestSchema, request.body);
+    return reply.code(201).send(await createTarget(db, request.user!.id, input, secret));
+  });
+
+  app.patch(`${base}/:id`, studio, async (request) => {
+    const { id } = parseOr400(RestreamTargetIdParamsSchema, request.params);
+    const patch = parseOr400(RestreamTargetPatchSchema, request.body);
+    return updateTarget(db, request.user!.id, id, patch, secret);
+  });
+
+  app.delete(`${base}/:id`, studio, async (request, reply) => {
+    const { id } = parseOr400(RestreamTargetIdParamsSchema, request.params);
+    await deleteTarget(db, request.user!.id, id);
+    return reply.code(204).send();
+  });
+
+  /** Stream ids of the creator's broadcasts on air: what the registry holds about ended ones is stale. */
+  const onAir = async (creatorId: number) =>
+    new Set((await db.selectFrom('streams').select('id').where('creatorId', '=', creatorId).where('endedAt', 'is', null).execute()).map((s) => s.id));
+
+  app.get('/api/creator/streaming/health', studio, async (request): Promise<StreamHealth[]> => {
+    const live = await onAir(request.user!.id);
+    return app.liveState.healthOf(request.user!.id).filter((h) => live.has(h.streamId));
+  });
+
+  app.get('/api/creator/streaming/restreams', studio, async (request): Promise<RestreamState[]> => {
+    const live = await onAir(request.user!.id);
+    return app.liveState.restreamsOf(request.user!.id).filter((s) => live.has(s.streamId));
+  });
+}

@@ -1,0 +1,216 @@
+/**
+ * Live media for this process: takes authorised publishes from the RTMP ingest, turns each into a
+ * broadcast (starting the stream when the Studio has not), keeps it through short encoder drops (the
+ * grace period), and ends it when the encoder stays away or the Studio stops it. Recording parts are
+ * joined and handed on to become an on-demand item.
+ */
+import { rename, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { rooms, type RestreamState, type StreamHealth } from '@onair/protocol';
+import { hashStreamKey } from '../../streaming/keys.ts';
+import { announceStream, startStream, stopStream } from '../../streaming/streams.ts';
+import { FfmpegProcess } from './ffmpeg-process.ts';
+import type { RtmpIngest, Publisher } from './ingest.ts';
+import { LiveSession } from './live-session.ts';
+import type { CaptionCueOut } from './live-captioner.ts';
+import type { LadderMode } from './ladder.ts';
+import type { RestreamDestination } from './restreamer.ts';
+
+export interface LiveManagerOptions {
+  graceMs: number;
+  ladder: LadderMode;
+  /** Enabled restream destinations of a creator, keys decrypted. */
+  destinations(creatorId: number): Promise<RestreamDestination[]>;
+  /** A kept broadcast's recording, joined into one file under MEDIA_DIR, to be made on-demand. */
+  recorded(input: { contentId: number; creatorId: number; source: string; generatePodcast: boolean }): Promise<void>;
+}
+
+/** How long the live folder stays after the end, so players reach the last segments. */
+const LIVE_FILES_LINGER_MS = 30_000;
+
+export class LiveManager {
+  private sessions = new Map<number, LiveSession>();
+  private graceTimers = new Map<number, NodeJS.Timeout>();
+  private cleanups = new Set<NodeJS.Timeout>();
+  /** After close, late events (an encoder's socket closing during shutdown) touch nothing. */
+  private closed = false;
+
+  constructor(
+    private app: FastifyInstance,
+    private ingest: RtmpIngest,
+    private options: LiveManagerOptions,
+  ) {
+    ingest.on('publish', (p) => void this.onPublish(p).catch((error) => this.app.log.error({ err: error }, 'live publish failed')));
+    ingest.on('unpublish', (p) => void this.onUnpublish(p).catch((error) => this.app.log.error({ err: error }, 'live unpublish failed')));
+  }
+
+  /** The ingest's check: a key of a configuration whose owner may broadcast, not already on air. */
+  authorise = async (key: string): Promise<true | string> => {
+    const db = this.app.db.kysely;
+    const config = await db
+      .selectFrom('streamConfigs')
+      .innerJoin('users', 'users.id', 'streamConfigs.creatorId')
+      .select(['streamConfigs.id', 'users.role', 'users.status'])
+      .where('streamConfigs.streamKeyHash', '=', hashStreamKey(key))
+      .executeTakeFirst();
+    if (!config) return 'unknown or rotated stream key';
+    if (config.status !== 'active') return 'the account is suspended';
+    if (config.role !== 'creator' && config.role !== 'admin') return 'the account may not broadcast';
+    if (this.ingest.publisherByKey(key)) return 'this stream key is already publishing';
+    return true;
+  };
+
+  sessionFor(streamId: number) {
+    return this.sessions.get(streamId);
+  }
+
+  private async onPublish(publisher: Publisher) {
+    if (this.closed) return publisher.session.socket.destroy();
+    const db = this.app.db.kysely;
+    const config = await db.selectFrom('streamConfigs').selectAll().where('streamKeyHash', '=', hashStreamKey(publisher.key)).executeTakeFirst();
+    if (!config) return publisher.session.socket.destroy();
+    let stream = await db.selectFrom('streams').selectAll().where('configId', '=', config.id).where('endedAt', 'is', null).executeTakeFirst();
+    if (!stream) {
+      const owner = await db.selectFrom('users').selectAll().where('id', '=', config.creatorId).executeTakeFirstOrThrow();
+      try {
+        const started = await startStream(this.app, owner, config.id);
+        stream = await db.selectFrom('streams').selectAll().where('id', '=', started.streamId).executeTakeFirstOrThrow();
+      } catch (error) {
+        this.app.log.warn({ reason: error instanceof Error ? error.message : String(error) }, 'RTMP publish refused: the stream cannot start');
+        return publisher.session.socket.destroy();
+      }
+    }
+    const grace = this.graceTimers.get(stream.id);
+    if (grace) clearTimeout(grace);
+    this.graceTimers.delete(stream.id);
+    let session = this.sessions.get(stream.id);
+    if (!session) {
+      const content = await db.selectFrom('content').select('type').where('id', '=', stream.contentId).executeTakeFirstOrThrow();
+      session = new LiveSession(
+        {
+          streamId: stream.id,
+          contentId: stream.contentId,
+          creatorId: stream.creatorId,
+          bitrateKbps: stream.bitrate,
+          saveRecording: stream.saveRecording === 1,
+          generatePodcast: stream.generatePodcast === 1,
+          liveCaptions: stream.liveCaptions === 1,
+          audioOnly: content.type === 'radio',
+          mediaDir: this.app.config.mediaDir,
+          ffmpegPath: this.app.config.ffmpegPath,
+          ladder: this.options.ladder,
+        },
+        this.reports,
+      );
+      this.sessions.set(stream.id, session);
+    }
+    const destinations = await this.options.destinations(stream.creatorId);
+    await session.begin(publisher, this.ingest.localUrl(publisher.key), destinations);
+  }
+
+  private async onUnpublish(publisher: Publisher) {
+    if (this.closed) return;
+    const entry = [...this.sessions.entries()].find(([, s]) => s.key === publisher.key || s.key === null);
+    if (!entry) return;
+    const [streamId, session] = entry;
+    if (session.key !== null && session.key !== publisher.key) return;
+    await session.pause();
+    this.graceTimers.set(
+      streamId,
+      setTimeout(() => {
+        this.graceTimers.delete(streamId);
+        void this.endAfterGrace(streamId);
+      }, this.options.graceMs),
+    );
+  }
+
+  private async endAfterGrace(streamId: number) {
+    if (this.closed) return;
+    const stream = await this.app.db.kysely.selectFrom('streams').selectAll().where('id', '=', streamId).executeTakeFirst();
+    if (!stream || stream.endedAt !== null) return this.streamEnded(streamId);
+    const owner = await this.app.db.kysely.selectFrom('users').selectAll().where('id', '=', stream.creatorId).executeTakeFirstOrThrow();
+    // stopStream ends the item and calls back into streamEnded.
+    await stopStream(this.app, owner, streamId);
+  }
+
+  /** The broadcast is over (grace expired, or the Studio's Stop): stop media and keep the recording. */
+  async streamEnded(streamId: number) {
+    const grace = this.graceTimers.get(streamId);
+    if (grace) clearTimeout(grace);
+    this.graceTimers.delete(streamId);
+    const session = this.sessions.get(streamId);
+    if (!session) return;
+    this.sessions.delete(streamId);
+    if (session.key) this.ingest.disconnect(session.key);
+    const takes = await session.end();
+    this.app.liveState.endStream(streamId);
+    const { contentId, creatorId, generatePodcast } = session.settings;
+    const db = this.app.db.kysely;
+    if (takes.length > 0) {
+      const source = await this.joinTakes(session, takes);
+      await db
+        .insertInto('mediaAssets')
+        .values({ contentId, status: 'processing', updatedAt: Date.now() })
+        .onConflict((oc) => oc.column('contentId').doUpdateSet({ status: 'processing', hlsPath: null, audioPath: null, updatedAt: Date.now() }))
+        .execute();
+      await this.options.recorded({ contentId, creatorId, source, generatePodcast });
+    } else {
+      await db.deleteFrom('mediaAssets').where('contentId', '=', contentId).execute();
+    }
+    const timer = setTimeout(() => {
+      this.cleanups.delete(timer);
+      void rm(session.liveDir, { recursive: true, force: true });
+    }, LIVE_FILES_LINGER_MS);
+    timer.unref();
+    this.cleanups.add(timer);
+  }
+
+  /** One file for the media job: a single take as it is, several joined by ffmpeg's concat demuxer (no re-encode). */
+  private async joinTakes(session: LiveSession, takes: string[]): Promise<string> {
+    const joined = path.join(session.recordingDir, 'recording.flv');
+    await rm(joined, { force: true });
+    if (takes.length === 1) {
+      await rename(takes[0]!, joined);
+    } else {
+      const list = path.join(session.recordingDir, 'takes.txt');
+      await writeFile(list, takes.map((t) => `file '${t.replace(/'/g, "'\\''")}'`).join('\n'));
+      const concat = new FfmpegProcess(this.app.config.ffmpegPath, ['-loglevel', 'error', '-f', 'concat', '-safe', '0', '-i', list, '-c', 'copy', '-y', joined]);
+      await concat.exited;
+      await Promise.all([...takes, list].map((t) => rm(t, { force: true })));
+    }
+    return path.relative(this.app.config.mediaDir, joined).split(path.sep).join('/');
+  }
+
+  private reports = {
+    health: (creatorId: number, health: StreamHealth) => this.app.liveState.publishHealth(creatorId, health),
+    restream: (creatorId: number, state: RestreamState) => this.app.liveState.publishRestream(creatorId, state),
+    caption: (session: LiveSession, cue: CaptionCueOut) => {
+      const { contentId, streamId } = session.settings;
+      this.app.io.to(rooms.content(contentId)).emit('caption:cue', { contentId, streamId, ...cue });
+    },
+    playable: (session: LiveSession, files: { hlsPath: string; audioPath: string | null }) => {
+      void this.markPlayable(session, files);
+    },
+    error: (message: string, detail: object) => this.app.log.warn(detail, message),
+  };
+
+  private async markPlayable(session: LiveSession, files: { hlsPath: string; audioPath: string | null }) {
+    const { contentId, creatorId } = session.settings;
+    const now = Date.now();
+    await this.app.db.kysely
+      .insertInto('mediaAssets')
+      .values({ contentId, status: 'live', hlsPath: files.hlsPath, audioPath: files.audioPath, updatedAt: now })
+      .onConflict((oc) => oc.column('contentId').doUpdateSet({ status: 'live', hlsPath: files.hlsPath, audioPath: files.audioPath, updatedAt: now }))
+      .execute();
+    await announceStream(this.app, creatorId, contentId);
+  }
+
+  async close() {
+    this.closed = true;
+    for (const timer of this.graceTimers.values()) clearTimeout(timer);
+    for (const timer of this.cleanups) clearTimeout(timer);
+    await Promise.all([...this.sessions.values()].map((s) => s.end()));
+    this.sessions.clear();
+  }
+}

@@ -1,0 +1,81 @@
+/**
+ * Spec §7: GET/POST /api/podcast-syndication and POST /api/podcast-syndication/{id}/sync (0 = all of
+ * mine), plus PATCH /api/podcast-syndication/{id} for the platform's show link (externalId). Creators
+ * and admins only; a record is someone's through the show its episode is in.
+ */
+import type { FastifyInstance } from 'fastify';
+import {
+  SyndicationAnalyticsQuerySchema,
+  SyndicationCreateRequestSchema,
+  SyndicationIdParamsSchema,
+  SyndicationSyncParamsSchema,
+  SyndicationUpdateRequestSchema,
+  type SyndicationStarted,
+} from '@onair/protocol';
+import { badRequest, notFound } from '../../http/errors.ts';
+import { parseOr400 } from '../../http/validate.ts';
+import { syndicationAnalytics } from './analytics.ts';
+import { findShow, listRecords, recordsByIds, selectRecords } from './repository.ts';
+import { addEpisode, assertEpisodeContent, assertShowAccess, ensureRecords, startSync } from './service.ts';
+
+export default async function syndicationRoutes(app: FastifyInstance) {
+  const db = app.db.kysely;
+  const studio = { preHandler: app.requireRole('creator', 'admin') };
+  const publicUrl = app.config.publicUrl;
+  const scope = (user: { id: number; role: string }) => (user.role === 'admin' ? null : user.id);
+
+  app.get('/api/podcast-syndication', studio, async (request) => listRecords(db, scope(request.user!), publicUrl));
+
+  app.post('/api/podcast-syndication', studio, async (request, reply): Promise<SyndicationStarted> => {
+    const input = parseOr400(SyndicationCreateRequestSchema, request.body);
+    const user = request.user!;
+    const episode = await db.selectFrom('podcastEpisodes').select('showId').where('contentId', '=', input.contentId).executeTakeFirst();
+    let showId = episode?.showId;
+    if (showId === undefined) {
+      if (input.showId === undefined) {
+        await assertEpisodeContent(app, user, input.contentId, user.id);
+        throw badRequest('showId: this item is in no show yet; choose the show to publish it in');
+      }
+      const show = assertShowAccess(user, await findShow(db, input.showId));
+      await addEpisode(app, user, show, input.contentId);
+      showId = show.id;
+    } else {
+      const show = assertShowAccess(user, await findShow(db, showId));
+      await assertEpisodeContent(app, user, input.contentId, show.creatorId);
+    }
+    const ids = await ensureRecords(app, input.contentId, [input.platform], user.id);
+    const jobId = (await startSync(app, ids, user.id))!;
+    void reply.code(202);
+    return { jobId, records: await recordsByIds(db, ids, publicUrl) };
+  });
+
+  app.post('/api/podcast-syndication/:id/sync', studio, async (request) => {
+    const { id } = parseOr400(SyndicationSyncParamsSchema, request.params);
+    const user = request.user!;
+    let query = selectRecords(db);
+    if (id !== 0) query = query.where('s.id', '=', id);
+    if (user.role !== 'admin') query = query.where('sh.creatorId', '=', user.id);
+    const rows = await query.execute();
+    if (id !== 0 && rows.length === 0) throw notFound('No syndication record with that id');
+    const ids = rows.map((r) => r.id);
+    const jobId = await startSync(app, ids, user.id);
+    return { jobId, records: await recordsByIds(db, ids, publicUrl) };
+  });
+
+  app.patch('/api/podcast-syndication/:id', studio, async (request) => {
+    const { id } = parseOr400(SyndicationIdParamsSchema, request.params);
+    const { externalId } = parseOr400(SyndicationUpdateRequestSchema, request.body);
+    const user = request.user!;
+    const row = await selectRecords(db).where('s.id', '=', id).executeTakeFirst();
+    if (!row || (user.role !== 'admin' && row.creatorId !== user.id)) throw notFound('No syndication record with that id');
+    await db.updateTable('podcastSyndications').set({ externalId }).where('id', '=', id).execute();
+    return (await recordsByIds(db, [id], publicUrl))[0];
+  });
+
+  app.get('/api/podcast-syndication/analytics', studio, async (request) => {
+    const { showId, days } = parseOr400(SyndicationAnalyticsQuerySchema, request.query);
+    const user = request.user!;
+    if (showId !== undefined) assertShowAccess(user, await findShow(db, showId));
+    return syndicationAnalytics(db, { ownerId: scope(user), showId: showId ?? null, days, now: Date.now() });
+  });
+}

@@ -1,0 +1,93 @@
+/**
+ * GET /metrics: a scrape parses as Prometheus text, carries the figures the issue lists, counts what
+ * really happened (one chat message, one vote, one job), and refuses strangers.
+ */
+import { spawnSync } from 'node:child_process';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, signIn, TINY_SEED, type TestApp } from '../../test/support/app.ts';
+
+const TOKEN = 'scrape-token-0123456789';
+
+/** A scrape that `promtool check metrics` (Prometheus's own linter) passes without a remark. */
+async function scrape(t: TestApp, headers: Record<string, string> = {}): Promise<string> {
+  const response = await t.app.inject({ method: 'GET', url: '/metrics', headers });
+  expect(response.statusCode, response.body).toBe(200);
+  expect(response.headers['content-type']).toMatch(/^text\/plain; version=0\.0\.4/);
+  const lint = spawnSync('promtool', ['check', 'metrics'], { input: response.body, encoding: 'utf8' });
+  expect(lint.error, 'promtool is installed by npm run setup:system').toBeUndefined();
+  expect(`${lint.stdout}${lint.stderr}`.trim()).toBe('');
+  expect(lint.status).toBe(0);
+  return response.body;
+}
+
+/** The value of the sample `name` whose labels include every given pair (promtool has vouched for the format). */
+function sample(text: string, name: string, labels: Record<string, string> = {}): number | undefined {
+  for (const line of text.split('\n')) {
+    const match = /^([a-zA-Z_:][\w:]*)(?:\{(.*)\})? (\S+)$/.exec(line);
+    if (!match || match[1] !== name) continue;
+    const pairs = new Map([...(match[2] ?? '').matchAll(/(\w+)="((?:[^"\\]|\\.)*)"/g)].map((m) => [m[1]!, m[2]!]));
+    if (Object.entries(labels).every(([k, v]) => pairs.get(k) === v)) return Number(match[3]);
+  }
+  return undefined;
+}
+
+describe('metrics on the embedded defaults', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp('sqlite', { seed: TINY_SEED });
+  });
+  afterAll(() => t.close());
+
+  it('counts requests by route pattern, chat messages, votes and jobs, and shows the System Health figures', { timeout: 90_000 }, async () => {
+    const before = await scrape(t);
+    expect(sample(before, 'onair_chat_messages_total')).toBe(0);
+    expect(sample(before, 'nodejs_eventloop_lag_seconds')).toBeGreaterThanOrEqual(0);
+
+    const viewer = await signIn(t.app, 'viewer', 'viewer123');
+    const creator = await signIn(t.app, 'creator', 'creator123');
+    await t.app.inject({ method: 'GET', url: '/api/content', headers: { cookie: viewer } });
+    const sent = await t.app.inject({ method: 'POST', url: '/api/chat/send', headers: { cookie: viewer }, payload: { message: 'Counting this one' } });
+    expect(sent.statusCode, sent.body).toBe(201);
+    const poll = await t.app.inject({ method: 'POST', url: '/api/polls', headers: { cookie: creator }, payload: { question: 'Which song next?', options: ['One', 'Two'], durationSeconds: 120 } });
+    expect(poll.statusCode, poll.body).toBe(201);
+    const voted = await t.app.inject({ method: 'POST', url: '/api/polls/vote', headers: { cookie: viewer }, payload: { pollId: poll.json().id, optionIndex: 1 } });
+    expect(voted.statusCode, voted.body).toBe(200);
+    const jobId = await t.app.jobs.enqueue('summary', { text: 'The match went on. The crowd sang. The home side won in the last minute.' }, { userId: null });
+    await t.app.jobs.waitForResult(jobId, 20_000);
+    await t.app.health.sampleNow();
+
+    const after = await scrape(t);
+    expect(sample(after, 'onair_chat_messages_total')).toBe(1);
+    expect(sample(after, 'onair_poll_votes_total')).toBe(1);
+    expect(sample(after, 'onair_http_request_duration_seconds_count', { method: 'GET', route: '/api/content', status: '200' })).toBe(1);
+    expect(sample(after, 'onair_http_request_duration_seconds_count', { method: 'POST', route: '/api/chat/send', status: '201' })).toBe(1);
+    // Patterns, not raw URLs: no series names an id.
+    expect(after).not.toMatch(/route="[^"]*\/\d+/);
+    expect(sample(after, 'onair_job_duration_seconds_count', { queue: 'summary', outcome: 'done' })).toBe(1);
+    expect(sample(after, 'onair_sockets')).toBe(0);
+    const health = await t.app.health.latest();
+    expect(sample(after, 'onair_health_server_load_percent')).toBe(health.serverLoad);
+    expect(sample(after, 'onair_health_cluster_connections')).toBe(health.activeConnections);
+  });
+
+  it('lets only loopback clients scrape when no token is configured', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/metrics', remoteAddress: '203.0.113.9' });
+    expect(response.statusCode).toBe(401);
+  });
+});
+
+describe('metrics behind METRICS_TOKEN', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp('sqlite', { seed: false, env: { METRICS_TOKEN: TOKEN } });
+  });
+  afterAll(() => t.close());
+
+  it('asks for the bearer token, even from loopback, and answers with it', async () => {
+    for (const authorization of [undefined, 'Bearer wrong-token-0123456789', `Basic ${TOKEN}x`]) {
+      const response = await t.app.inject({ method: 'GET', url: '/metrics', headers: authorization ? { authorization } : {} });
+      expect(response.statusCode, authorization).toBe(401);
+    }
+    await scrape(t, { authorization: `Bearer ${TOKEN}` });
+  });
+});

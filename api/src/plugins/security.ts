@@ -1,0 +1,94 @@
+/**
+ * Browser-facing defences for every response and every state-changing request:
+ *
+ * - Security headers through @fastify/helmet, with a Content-Security-Policy the built app (Mantine's
+ *   inline styles, hls.js players on `blob:` media and workers, the Socket.IO WebSocket) passes;
+ *   frames refused everywhere (frame-ancestors 'none'); HSTS only when cookies are Secure (HTTPS).
+ * - State-changing requests (POST/PUT/PATCH/DELETE) must come from an allowed origin (http/origin.ts)
+ *   and carry JSON: a cross-site HTML form can send text/plain, urlencoded or multipart bodies with the
+ *   session cookie, but never application/json.
+ * - API answers are personal: `Cache-Control: no-store` unless a route chose its own policy, so that
+ *   stream keys, tokens and profiles never sit in a shared or disk cache.
+ *
+ * Inbound webhooks are posted by providers' servers, some as application/x-www-form-urlencoded. A route
+ * declares `config: { webhook: true }` to skip the origin and JSON checks; such a route MUST verify its
+ * provider's signature (Stripe-Signature, X-Twilio-Signature, ...) before acting, since anyone can post.
+ * A route that takes another body type from the app itself (an upload) lists it in `config.bodyTypes`;
+ * the origin check still applies to it.
+ */
+import fastifyHelmet from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { HttpError, forbidden } from '../http/errors.ts';
+import { STATE_CHANGING_METHODS, crossOriginRefusal, hasBody, mediaType } from '../http/origin.ts';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** A provider's server posts here: no origin or JSON check. The handler must verify a signature. */
+    webhook?: boolean;
+    /** Media types this route accepts besides application/json (e.g. multipart/form-data for an upload). */
+    bodyTypes?: readonly string[];
+  }
+}
+
+const HSTS_MAX_AGE_SECONDS = 365 * 24 * 3600;
+
+export function contentSecurityPolicy(publicUrl: string): Record<string, string[]> {
+  const { host, protocol } = new URL(publicUrl);
+  // 'self' covers same-origin WebSockets in current browsers; the explicit ws/wss entries cover older ones.
+  const socketOrigins = protocol === 'https:' ? [`wss://${host}`] : [`ws://${host}`, `wss://${host}`];
+  return {
+    defaultSrc: ["'self'"],
+    scriptSrc: ["'self'"],
+    styleSrc: ["'self'", "'unsafe-inline'"],
+    imgSrc: ["'self'", 'data:', 'blob:'],
+    mediaSrc: ["'self'", 'blob:'],
+    workerSrc: ["'self'", 'blob:'],
+    connectSrc: ["'self'", ...socketOrigins],
+    fontSrc: ["'self'", 'data:'],
+    manifestSrc: ["'self'"],
+    objectSrc: ["'none'"],
+    baseUri: ["'self'"],
+    formAction: ["'self'"],
+    frameAncestors: ["'none'"],
+  };
+}
+
+async function securityPlugin(app: FastifyInstance) {
+  const { config } = app;
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        ...contentSecurityPolicy(config.publicUrl),
+        // Only over HTTPS: on plain http://localhost it would send the browser to a port that is not there.
+        ...(config.cookieSecure ? { upgradeInsecureRequests: [] } : {}),
+      },
+    },
+    hsts: config.cookieSecure ? { maxAge: HSTS_MAX_AGE_SECONDS, includeSubDomains: true } : false,
+    frameguard: { action: 'deny' },
+    // Podcast apps, TV players and feed readers on other origins load media and feeds.
+    crossOriginResourcePolicy: { policy: 'cross-origin' },
+  });
+
+  app.addHook('onRequest', async (request) => {
+    if (!STATE_CHANGING_METHODS.has(request.method)) return;
+    const routeConfig = request.routeOptions.config;
+    if (routeConfig?.webhook) return;
+    const refusal = crossOriginRefusal(request.headers, config.allowedOrigins);
+    if (refusal) throw forbidden(refusal);
+    const type = mediaType(request.headers['content-type']);
+    const accepted = type === 'application/json' || (type !== null && routeConfig?.bodyTypes?.includes(type));
+    if (type === null ? hasBody(request.headers) : !accepted) {
+      throw new HttpError(415, 'Send the request body as application/json', {
+        accept: ['application/json', ...(routeConfig?.bodyTypes ?? [])].join(', '),
+      });
+    }
+  });
+
+  app.addHook('onSend', async (request, reply) => {
+    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+  });
+}
+
+export default fp(securityPlugin, { name: 'security', dependencies: ['context'] });

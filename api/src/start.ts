@@ -1,0 +1,47 @@
+/**
+ * The API process: configuration → database (migrated, demo-seeded when on) → server → listen.
+ * The entry point (`scripts/api.ts`) hands in the jobs runtime, which the workers package composes.
+ */
+import { Redis } from 'ioredis';
+import { loadConfig } from './config.ts';
+import { checkRedisReachable, migrateToLatest, openDatabase, RedisUnreachableError } from './db/index.ts';
+import { seedDemo } from './db/seed/demo.ts';
+import type { JobsRuntimeFactory } from './jobs/types.ts';
+import { buildServer } from './server.ts';
+
+async function main(jobs: JobsRuntimeFactory) {
+  const config = loadConfig();
+  // Fail in one line, within seconds, when REDIS_URL points at nothing (or wait, with REDIS_WAIT).
+  if (config.redisUrl) await checkRedisReachable(config.redisUrl, { wait: config.redisWait });
+  const db = openDatabase(config.databaseUrl);
+  const applied = await migrateToLatest(db);
+  if (config.seedDemo) {
+    const result = await seedDemo(db.kysely);
+    if (result.seeded) console.log(`Demo data seeded: ${result.users} users, ${result.content} items, ${result.viewEvents} view events`);
+  }
+  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: null }) : null;
+  const app = await buildServer(config, { db, redis, jobs });
+  if (applied.length) app.log.info({ applied }, 'migrations applied');
+
+  const shutdown = async (signal: string) => {
+    app.log.info(`${signal} received, shutting down`);
+    await app.close();
+    await db.close();
+    redis?.disconnect();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+}
+
+/** Runs the API process until a signal; exits with 1 (one line for what an operator can fix) when it cannot start. */
+export function startApi(jobs: JobsRuntimeFactory): void {
+  main(jobs).catch((error: unknown) => {
+    // What an operator can fix (configuration, an unreachable service) reads as one line, not a stack.
+    const oneLine = error instanceof RedisUnreachableError || (error instanceof Error && error.message.startsWith('Invalid configuration'));
+    console.error(oneLine ? `onair: ${error.message}` : error);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,17 @@
+/** In-app notifications (admin messages to a user). */
+import { z } from 'zod';
+import { Id, IsoDate, Count } from '../primitives.ts';
+
+export const NotificationSchema = z.object({
+  id: Id,
+  kind: z.enum(['admin_message']),
+  text: z.string(),
+  /** Username of the sender; null when the sender's account is gone. */
+  from: z.string().nullable(),
+  read: z.boolean(),
+  createdAt: IsoDate,
+});
+export type Notification = z.infer<typeof NotificationSchema>;
+export const NotificationsSchema = z.object({ items: z.array(NotificationSchema), unread: Count });
+export type Notifications = z.infer<typeof NotificationsSchema>;
+export const NOTIFICATIONS_LIMIT = 50;

@@ -1,0 +1,239 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import type { Course } from '@onair/protocol';
+import { chromiumAvailable, connected, signIn, startApp, toast, type App } from './harness.ts';
+
+const ready = chromiumAvailable();
+
+/** Mantine's Select: open it by its label, then pick the option. */
+async function choose(page: Page, label: string, option: string | RegExp) {
+  await page.getByRole('combobox', { name: label, exact: true }).click();
+  await page.getByRole('option', { name: option }).first().click();
+}
+
+function csvFile(rows: string[]) {
+  return { name: 'students.csv', mimeType: 'text/csv', buffer: Buffer.from(['email,firstName,lastName', ...rows].join('\n')) };
+}
+
+describe.skipIf(!ready)('education and church mode in the browser', () => {
+  let app: App;
+  beforeAll(async () => {
+    app = await startApp();
+  });
+  afterAll(() => app?.stop());
+
+  it('registers a school, builds a course from an item, enrols a CSV with two bad rows, follows a student’s progress and refuses the 101st student', { timeout: 300_000 }, async () => {
+    const teacher = await app.newPerson({ tourDoneFor: 'creator' });
+    const student = await app.newPerson({ tourDoneFor: 'viewer' });
+    await signIn(teacher.page, 'creator', 'creator123');
+    await signIn(student.page, 'viewer', 'viewer123');
+    const page = teacher.page;
+    // A step that cannot happen fails with its own message instead of the test's time-out.
+    for (const p of [teacher.page, student.page]) p.setDefaultTimeout(30_000);
+
+    await page.goto('/education-mode');
+    await page.getByRole('tab', { name: 'Institutions' }).click();
+    await page.getByLabel('Institution name').fill('Harmattan High');
+    await choose(page, 'Institution type', 'High School');
+    await page.getByLabel('Domain').fill('harmattan.edu');
+    await page.getByRole('button', { name: 'Register Institution' }).click();
+    await toast(page, 'Institution Created');
+    const card = page.getByTestId('institution').filter({ hasText: 'Harmattan High' });
+    await card.getByText('High School · harmattan.edu').waitFor();
+    await card.getByText('0 of 100 students').waitFor();
+
+    await page.getByRole('tab', { name: 'Content' }).click();
+    await choose(page, 'Institution', 'Harmattan High');
+    await page.getByLabel('Course title').fill('Physics for Broadcasters');
+    await choose(page, 'Subject', 'Physics');
+    await choose(page, 'Grade level', '11th Grade');
+    await choose(page, 'Curriculum', 'Cambridge International');
+    await page.getByLabel('Learning objectives (one per line)').fill('Explain radio waves\nMeasure signal strength');
+    await page.getByRole('button', { name: 'Create Course' }).click();
+    await toast(page, 'Course Created');
+    await choose(page, 'Course', 'Physics for Broadcasters');
+    await page.getByRole('combobox', { name: 'Content item', exact: true }).click();
+    const lessonTitle = (await page.getByRole('option').first().innerText()).trim();
+    await page.getByRole('option').first().click();
+    await page.getByRole('button', { name: 'Add Lesson' }).click();
+    await toast(page, 'Educational Content Created');
+    await page.getByTestId('course').getByText(`1. ${lessonTitle}`).waitFor();
+    const courses = (await page.evaluate(() => fetch('/api/education-courses').then((r) => r.json()))) as Course[];
+    const lesson = courses[0]!.lessons[0]!;
+    expect(lesson).toMatchObject({ title: lessonTitle, subject: 'Physics', gradeLevel: '11th Grade', curriculum: 'Cambridge International' });
+
+    // 30 rows: the demo viewer, 27 new students, an invalid email on line 6 and a repeat on line 21.
+    const rows = Array.from({ length: 28 }, (_, i) => (i === 0 ? 'viewer@onair.local,Maya,Lopez' : `pupil${i}@harmattan.edu,Pupil,Number ${i}`));
+    rows.splice(4, 0, 'pupil-at-nowhere,Bad,Row');
+    rows.splice(19, 0, 'pupil3@harmattan.edu,Same,Again');
+    await page.getByRole('tab', { name: 'Students' }).click();
+    await choose(page, 'Institution', 'Harmattan High');
+    await choose(page, 'Class roster (optional)', 'Physics for Broadcasters');
+    await page.locator('input[type="file"]').setInputFiles(csvFile(rows));
+    await page.getByRole('button', { name: 'Enroll Students' }).click();
+    const result = page.getByTestId('enrolment-result');
+    await result.getByText('28 students enrolled').waitFor();
+    await result.getByText('Line 6: "pupil-at-nowhere" is not a valid email address').waitFor();
+    await result.getByText('Line 21: pupil3@harmattan.edu already appears on line 5').waitFor();
+
+    await choose(page, 'Class', 'Physics for Broadcasters');
+    const maya = page.getByTestId('progress-viewer');
+    await maya.getByText('0:00').waitFor();
+    expect(await page.getByTestId('progress-table').locator('tbody tr').count()).toBe(28);
+
+    // The student watches the lesson for a while, then leaves: the view is recorded and the teacher's row moves.
+    await student.page.goto(`/watch/${lesson.contentId}`);
+    await connected(student.page);
+    // The server counts from the room join, which a loaded machine may delay: time the stay from it.
+    await student.page.locator('[data-testid="watching"][data-in-room="true"]').waitFor({ timeout: 30_000 });
+    await student.page.waitForTimeout(8_000);
+    await student.page.goto('/');
+    await maya.getByText(/^0:0[1-9]$|^0:[1-5]\d$/).waitFor({ timeout: 45_000 });
+    expect(await maya.getByText('—').count()).toBe(0);
+
+    // 28 + 73 = 101: the Basic tier says no, and nobody is added.
+    await page.locator('input[type="file"]').setInputFiles(csvFile(Array.from({ length: 73 }, (_, i) => `extra${i}@harmattan.edu,Extra,${i}`)));
+    await page.getByRole('button', { name: 'Enroll Students' }).click();
+    await toast(page, 'Enrollment Failed');
+    await page.getByText(/the Basic tier allows up to 100 students; this institution has 28 and 73 more would make 101/).first().waitFor();
+    await page.getByRole('tab', { name: 'Institutions' }).click();
+    await card.getByText('28 of 100 students').waitFor();
+
+    await page.getByRole('tab', { name: 'Analytics' }).click();
+    await page.getByText('Physics').first().waitFor();
+    expect(await page.getByTestId('study-hours').innerText()).toMatch(/^0 min ([1-9]|[1-5]\d) s$/);
+    await Promise.all([teacher.context.close(), student.context.close()]);
+  });
+
+  it('runs a church: a weekly service goes live, a prayer request reaches the team live, and a gift shows in the giving statement', { timeout: 300_000 }, async () => {
+    const pastor = await app.newPerson({ tourDoneFor: 'creator' });
+    const member = await app.newPerson({ tourDoneFor: 'viewer' });
+    await signIn(pastor.page, 'creator', 'creator123');
+    await signIn(member.page, 'listener', 'listener123');
+    const page = pastor.page;
+    for (const p of [pastor.page, member.page]) p.setDefaultTimeout(30_000);
+
+    await page.goto('/');
+    await page.getByRole('link', { name: /Church Mode/ }).first().click();
+    await page.waitForURL(/\/church-mode$/);
+    await page.getByLabel('Church name').fill('Grace Chapel');
+    await page.getByLabel('Time zone').fill('Africa/Accra');
+    await page.getByRole('button', { name: 'Create Church' }).click();
+    await toast(page, 'Church Created');
+    await page.getByRole('link', { name: 'Open Grace Chapel' }).click();
+    await page.waitForURL(/\/church\/\d+$/);
+    const churchUrl = new URL(page.url()).pathname;
+
+    await page.getByLabel('Service title').fill('Sunday Worship');
+    await page.getByLabel('Time', { exact: true }).fill('10:00');
+    await page.getByRole('button', { name: 'Add Service' }).click();
+    await toast(page, 'Service Scheduled');
+    const service = page.getByTestId('service').filter({ hasText: 'Sunday Worship' });
+    await service.getByText(/Every Sunday at 10:00 \(Africa\/Accra\)/).waitFor();
+    await service.getByRole('button', { name: 'Go live' }).click();
+    await toast(page, 'Stream Started');
+    await page.getByTestId('live-service').getByRole('link', { name: 'Watch the service' }).waitFor();
+    await connected(page);
+
+    await member.page.goto(churchUrl);
+    await member.page.getByTestId('live-service').getByRole('link', { name: 'Watch the service' }).waitFor();
+    await member.page.getByRole('button', { name: 'Join' }).click();
+    await member.page.getByText('Member', { exact: true }).waitFor();
+    await member.page.getByLabel('Your prayer request').fill('Pray for safe travels to Kumasi this week');
+    await member.page.getByText('Pastoral team only').click();
+    await member.page.getByRole('button', { name: 'Post Request' }).click();
+    await toast(member.page, 'Prayer Request Sent');
+    // Pushed over the socket: the pastor's open page shows it without a reload.
+    const request = page.getByTestId('prayer-request').filter({ hasText: 'Pray for safe travels to Kumasi this week' });
+    await request.waitFor({ timeout: 10_000 });
+    await request.getByText('Team only').waitFor();
+
+    // Giving charges a saved payment method through the provider: a declined card books nothing.
+    const addCard = async (number: string) => {
+      await member.page.getByRole('button', { name: 'Add Payment Method' }).click();
+      const dialog = member.page.getByRole('dialog');
+      await dialog.getByLabel('Card number').fill(number);
+      await dialog.getByLabel('Expiry month').fill('12');
+      await dialog.getByLabel('Expiry year').fill(String(new Date().getUTCFullYear() + 2));
+      await dialog.getByLabel('CVC').fill('123');
+      await dialog.getByRole('button', { name: 'Save Payment Method' }).click();
+      await toast(member.page, 'Payment Method Added');
+      await dialog.waitFor({ state: 'hidden' });
+    };
+    const statement = member.page.getByTestId('giving-statement');
+    await addCard('4000 0000 0000 0002');
+    await choose(member.page, 'Payment method', 'Visa ending 0002');
+    await member.page.getByLabel('Amount').fill('25');
+    await choose(member.page, 'Fund', 'Tithe');
+    await member.page.getByRole('button', { name: 'Give', exact: true }).click();
+    await toast(member.page, 'Gift Failed');
+    await toast(member.page, '402: Your card was declined.');
+    await statement.getByText('No gifts this year.').waitFor();
+
+    await addCard('4242 4242 4242 4242');
+    await choose(member.page, 'Payment method', 'Visa ending 4242');
+    await member.page.getByRole('button', { name: 'Give', exact: true }).click();
+    await toast(member.page, 'Gift Received');
+    await statement.getByText('25.00 USD').first().waitFor();
+    await statement.getByText('Total: 25.00 USD').waitFor();
+    const churchId = churchUrl.split('/').pop();
+    const csv = await member.page.evaluate((id) => fetch(`/api/churches/${id}/giving-statement.csv`).then((r) => r.text()), churchId);
+    expect(csv).toMatch(/,tithe,25\.00,USD,one-off,test_pi_[^,]+,test mode\r\n/);
+    expect(csv).toContain('Total,,25.00,USD');
+    const pdfHead = await member.page.evaluate((id) => fetch(`/api/churches/${id}/giving-statement.pdf`).then(async (r) => [r.headers.get('content-type'), (await r.text()).slice(0, 5)]), churchId);
+    expect(pdfHead).toEqual(['application/pdf', '%PDF-']);
+    await member.page.getByRole('link', { name: 'Download giving statement (PDF)' }).waitFor();
+    await Promise.all([pastor.context.close(), member.context.close()]);
+  });
+
+  it('invites a teacher by email; the invited person creates an account on the invitation screen and joins', { timeout: 300_000 }, async () => {
+    const owner = await app.newPerson({ tourDoneFor: 'creator' });
+    const invited = await app.newPerson({ tourDoneFor: 'viewer' });
+    for (const p of [owner.page, invited.page]) p.setDefaultTimeout(30_000);
+    await signIn(owner.page, 'creator', 'creator123');
+    const page = owner.page;
+    await page.goto('/education-mode');
+    await page.getByRole('tab', { name: 'Institutions' }).click();
+    await page.getByLabel('Institution name').fill('Savanna College');
+    await choose(page, 'Institution type', 'College');
+    await page.getByLabel('Domain').fill('savanna.edu');
+    await page.getByRole('button', { name: 'Register Institution' }).click();
+    await toast(page, 'Institution Created');
+
+    await page.getByRole('tab', { name: 'Students' }).click();
+    // Two "School" selects exist (add a member, invite): use the invite card's.
+    const inviteCard = page.locator('.mantine-Card-root').filter({ hasText: 'Invite by email' });
+    await inviteCard.getByRole('combobox', { name: 'School', exact: true }).click();
+    await page.getByRole('option', { name: 'Savanna College' }).first().click();
+    await inviteCard.getByLabel('Email').fill('ama.teacher@savanna.edu');
+    await inviteCard.getByRole('combobox', { name: 'Invite as', exact: true }).click();
+    await page.getByRole('option', { name: 'Teacher' }).first().click();
+    await inviteCard.getByRole('button', { name: 'Send Invitation' }).click();
+    await toast(page, 'Invitation Sent');
+    // No mail server in the test deployment: the inviter is given the link to pass on.
+    const link = (await page.getByTestId('invitation-link').innerText()).trim();
+    const path = new URL(link).pathname;
+    expect(path).toMatch(/^\/invitation\/[\w-]+$/);
+
+    // Signed out, the link opens the invitation screen itself (not the general sign-in page).
+    await invited.page.goto(path);
+    const screen = invited.page.getByTestId('invitation');
+    await screen.getByText('Join Savanna College').waitFor();
+    await screen.getByText('(ama.teacher@savanna.edu)', { exact: false }).waitFor();
+    expect(await screen.getByLabel('Email').inputValue()).toBe('ama.teacher@savanna.edu');
+    await screen.getByLabel('Username').fill('ama_teacher');
+    await screen.getByLabel('Password', { exact: true }).fill('blackboard42');
+    await screen.getByRole('button', { name: 'Create Account' }).click();
+    await invited.page.getByRole('button', { name: 'Join Savanna College' }).click();
+    await toast(invited.page, 'Invitation Accepted');
+    await invited.page.waitForURL(/\/education-mode$/);
+
+    const members = (await page.evaluate(async () => {
+      const institutions = (await fetch('/api/education-institutions').then((r) => r.json())) as { id: number; name: string }[];
+      const school = institutions.find((i) => i.name === 'Savanna College')!;
+      return fetch(`/api/education-institutions/${school.id}/members`).then((r) => r.json());
+    })) as { username: string; role: string }[];
+    expect(members.find((m) => m.username === 'ama_teacher')).toMatchObject({ role: 'teacher' });
+    await Promise.all([owner.context.close(), invited.context.close()]);
+  });
+});

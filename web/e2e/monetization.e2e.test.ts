@@ -1,0 +1,109 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RevenueSummary } from '@onair/protocol';
+import { chromiumAvailable, connected, signIn, startApp, toast, type App } from './harness.ts';
+
+const ready = chromiumAvailable();
+
+describe.skipIf(!ready)('monetization in the browser', () => {
+  let app: App;
+  beforeAll(async () => {
+    app = await startApp();
+  });
+  afterAll(() => app?.stop());
+
+  it('a viewer adds a test card, subscribes to Premium and donates 5 to the creator on air, whose page shows it arrive without reload', async () => {
+    const host = await app.newPerson({ tourDoneFor: 'creator' });
+    const fan = await app.newPerson({ tourDoneFor: 'viewer' });
+    await signIn(host.page, 'creator', 'creator123');
+    await signIn(fan.page, 'viewer', 'viewer123');
+
+    // The demo creator goes on air (the Studio's calls, made from the creator's own session).
+    const contentId = await host.page.evaluate(async () => {
+      const json = (response: Response) => (response.ok ? response.json() : response.text().then((t) => Promise.reject(new Error(t))));
+      await fetch('/api/creator/streaming/config', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ title: 'Tips Jar Live', destinations: [{ platform: 'onair', enabled: true }] }) }).then(json);
+      const config = await fetch('/api/creator/streaming/config').then(json);
+      const started = await fetch('/api/creator/streaming/start', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ configId: config.configId ?? config.id }) }).then(json);
+      return started.contentId as number;
+    });
+
+    await host.page.goto('/monetization');
+    await connected(host.page);
+    await host.page.getByRole('tab', { name: 'Donations' }).click();
+    await host.page.getByRole('heading', { name: 'Received' }).waitFor();
+    const before = (await host.page.evaluate(() => fetch('/api/revenue/summary').then((r) => r.json()))) as RevenueSummary;
+
+    await fan.page.goto('/monetization');
+    await fan.page.getByTestId('test-mode').waitFor();
+    await fan.page.getByRole('tab', { name: 'Payments' }).click();
+    await fan.page.getByText('No payment methods added').waitFor();
+    await fan.page.getByRole('button', { name: 'Add Payment Method' }).click();
+    const dialog = fan.page.getByRole('dialog');
+    await dialog.getByLabel('Card number').fill('4242 4242 4242 4242');
+    await dialog.getByLabel('Expiry month').fill('12');
+    await dialog.getByLabel('Expiry year').fill(String(new Date().getUTCFullYear() + 3));
+    await dialog.getByLabel('CVC').fill('123');
+    await dialog.getByRole('button', { name: 'Save Payment Method' }).click();
+    await toast(fan.page, 'Payment Method Added');
+    await toast(fan.page, 'Your payment method has been saved securely.');
+    await fan.page.getByText('Visa ending 4242').waitFor();
+
+    await fan.page.getByRole('tab', { name: 'Subscriptions' }).click();
+    await fan.page.getByTestId('membership-badge').getByText('Free member').waitFor();
+    await fan.page.getByRole('button', { name: 'Subscribe to Premium' }).click();
+    await toast(fan.page, 'Subscription Activated');
+    await fan.page.getByTestId('membership-badge').getByText('Premium member').waitFor();
+    expect(await fan.page.getByTestId('tier-premium').getByRole('button', { name: 'Current plan' }).isDisabled()).toBe(true);
+
+    await fan.page.goto(`/watch/${contentId}`);
+    await fan.page.getByRole('button', { name: 'Donate' }).click();
+    const donate = fan.page.getByRole('dialog');
+    await donate.getByRole('button', { name: '$5', exact: true }).click();
+    await donate.getByLabel('Message (optional)').fill('Loving the set!');
+    await donate.getByRole('button', { name: 'Send Donation' }).click();
+    await toast(fan.page, 'Donation Sent');
+    await toast(fan.page, 'Thank you for supporting the creator!');
+
+    // The creator's page, never reloaded, shows the donation with the donor's name and message.
+    const received = host.page.getByTestId('donations-received');
+    await received.getByText('Loving the set!').waitFor({ timeout: 10_000 });
+    const row = received.getByRole('row').filter({ hasText: 'Loving the set!' });
+    expect(await row.getByRole('cell').nth(0).textContent()).toBe('viewer');
+    expect(await row.getByRole('cell').nth(1).textContent()).toBe('$5.00');
+    await toast(host.page, 'Donation Received');
+
+    // Their revenue grew by the donation less the 10% fee, to the cent.
+    await host.page.getByRole('tab', { name: 'Revenue' }).click();
+    const after = (await host.page.evaluate(() => fetch('/api/revenue/summary').then((r) => r.json()))) as RevenueSummary;
+    expect(after.netCents - before.netCents).toBe(450);
+    await host.page.getByTestId('revenue-net').getByText(new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(after.netCents / 100)).waitFor();
+    await Promise.all([host.context.close(), fan.context.close()]);
+  });
+
+  it('a viewer sees the Revenue tab gated with the spec’s texts and a decline card refused with the provider’s reason', async () => {
+    const person = await app.newPerson({ tourDoneFor: 'viewer' });
+    await signIn(person.page, 'listener', 'listener123');
+    await person.page.goto('/monetization');
+    await person.page.getByRole('tab', { name: 'Revenue' }).click();
+    await person.page.getByText('Creator Access Required').waitFor();
+    await person.page.getByText('Revenue analytics are only available to creators and administrators.').waitFor();
+    await person.page.getByText('Upgrade to a creator account to track your earnings and revenue streams.').waitFor();
+    await person.page.getByRole('tab', { name: 'Sponsorships' }).click();
+    await person.page.getByText('Creator access required').waitFor();
+
+    await person.page.getByRole('tab', { name: 'Payments' }).click();
+    await person.page.getByRole('button', { name: 'Add Payment Method' }).click();
+    const dialog = person.page.getByRole('dialog');
+    await dialog.getByLabel('Card number').fill('4000 0000 0000 0002');
+    await dialog.getByLabel('Expiry month').fill('11');
+    await dialog.getByLabel('Expiry year').fill(String(new Date().getUTCFullYear() + 2));
+    await dialog.getByLabel('CVC').fill('321');
+    await dialog.getByRole('button', { name: 'Save Payment Method' }).click();
+    await toast(person.page, 'Payment Method Added');
+    await person.page.getByRole('tab', { name: 'Subscriptions' }).click();
+    await person.page.getByRole('button', { name: 'Subscribe to Pro' }).click();
+    await toast(person.page, 'Subscription failed');
+    await toast(person.page, '402: Your card was declined.');
+    await person.page.getByTestId('membership-badge').getByText('Free member').waitFor();
+    await person.context.close();
+  });
+});

@@ -1,0 +1,124 @@
+/**
+ * Podcast syndication in the browser: a creator makes a show, uploads its cover, distributes an
+ * episode (a real MP3 made with ffmpeg) to Spotify and watches the row move from pending to published
+ * as the syndication job reports; Sync All runs again; a listener's download shows in Analytics.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { afterAll, beforeAll, describe, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { STORAGE_KEYS } from '@onair/protocol';
+import { chromiumAvailable, connected, newBrowser, signIn, startServer, toast, type Server } from './harness.ts';
+
+const ready = chromiumAvailable();
+
+describe.skipIf(!ready)('podcast syndication in the browser', () => {
+  let server: Server;
+  let browser: Browser;
+  let dir: string;
+  let contentId: number;
+  let coverFile: string;
+
+  beforeAll(async () => {
+    dir = mkdtempSync(path.join(os.tmpdir(), 'onair-e2e-podcast-'));
+    const mediaDir = path.join(dir, 'media');
+    const databaseUrl = path.join(dir, 'onair.db');
+    // The demo seed on a busy shared machine can take longer than the harness's default minute.
+    server = await startServer({ DATABASE_URL: databaseUrl, MEDIA_DIR: mediaDir }, 240_000);
+    browser = await newBrowser();
+
+    // An on-demand episode with its audio, as a recording or an upload would leave it.
+    const db = new Database(databaseUrl);
+    try {
+      const creator = db.prepare("select id from users where username = 'creator'").get() as { id: number };
+      const now = Date.now();
+      contentId = Number(
+        db
+          .prepare(
+            "insert into content (creator_id, title, description, type, category, status, duration_seconds, language, created_at) values (?, 'Harbour Lights Hour', 'Songs and stories from the port', 'podcast', 'music', 'published', 3, 'en', ?)",
+          )
+          .run(creator.id, now).lastInsertRowid,
+      );
+      const audioPath = `vod/${contentId}/episode.mp3`;
+      mkdirSync(path.join(mediaDir, 'vod', String(contentId)), { recursive: true });
+      execFileSync('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'sine=frequency=440:duration=3', '-ar', '44100', '-c:a', 'libmp3lame', path.join(mediaDir, audioPath)]);
+      db.prepare(
+        "insert into media_assets (content_id, status, audio_path, audio_mime, audio_bytes, audio_sample_rate, duration_ms, updated_at) values (?, 'ready', ?, 'audio/mpeg', ?, 44100, 3000, ?)",
+      ).run(contentId, audioPath, statSync(path.join(mediaDir, audioPath)).size, now);
+    } finally {
+      db.close();
+    }
+    coverFile = path.join(dir, 'cover.jpg');
+    execFileSync('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'color=c=blue:s=1400x1400', '-frames:v', '1', coverFile]);
+  }, 300_000);
+
+  afterAll(async () => {
+    await browser?.close().catch(() => undefined);
+    await server?.stop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  /** A browser context whose creator finished the tour on an earlier visit. */
+  async function creatorPerson(): Promise<{ context: BrowserContext; page: Page }> {
+    const context = await browser.newContext({ baseURL: server.baseUrl, viewport: { width: 1400, height: 900 } });
+    await context.addInitScript(
+      ({ keys }) => {
+        localStorage.setItem(keys.onboardingCompleted, 'true');
+        localStorage.setItem(keys.onboardingType, 'creator');
+        localStorage.setItem(keys.visitCount, '5');
+      },
+      { keys: STORAGE_KEYS },
+    );
+    return { context, page: await context.newPage() };
+  }
+
+  it('creates a show, distributes an episode and sees its row move to published', async () => {
+    const { page, context } = await creatorPerson();
+    await signIn(page, 'creator', 'creator123');
+    await page.goto('/podcast-syndication');
+    await connected(page);
+    await page.getByTestId('active-distributions').getByText('0 active distributions').waitFor();
+    for (const tab of ['Distribute Content', 'Platforms', 'Analytics', 'Settings']) await page.getByRole('tab', { name: tab }).waitFor();
+
+    await page.getByRole('tab', { name: 'Platforms' }).click();
+    await page.getByText('Cover art: square JPEG or PNG, 1400×1400 to 3000×3000 px').first().waitFor();
+
+    await page.getByRole('tab', { name: 'Settings' }).click();
+    await page.getByLabel('Show title').fill('Harbour Lights');
+    await page.getByLabel('Show description').fill('Music and stories from the harbour, every week.');
+    await page.getByLabel('Author').fill('Casey Creator');
+    await page.getByRole('button', { name: 'Create Show' }).click();
+    await toast(page, 'Show Created');
+    await page.getByTestId('feed-url').getByText(/\/feeds\/harbour-lights\.xml$/).waitFor();
+    await page.locator('input[type="file"]').setInputFiles(coverFile);
+    await toast(page, 'Cover Updated');
+    await page.getByText('cover 1400×1400 px').waitFor();
+
+    await page.getByRole('tab', { name: 'Distribute Content' }).click();
+    const picker = page.locator('input:visible').and(page.getByLabel('Audio content'));
+    await picker.click();
+    await picker.fill('Harbour Lights');
+    await page.getByRole('option', { name: 'Harbour Lights Hour' }).click();
+    await page.getByTestId('selected-content').getByText('0:03 · podcast').waitFor();
+    await page.getByRole('switch', { name: 'Distribute to Spotify' }).click({ force: true });
+    await toast(page, 'Syndication Started');
+    const row = page.getByTestId(`distribution-${contentId}-spotify`);
+    await row.waitFor();
+    await row.locator('[data-status="published"]').waitFor({ timeout: 90_000 });
+    await page.getByTestId('active-distributions').getByText('1 active distribution').waitFor();
+
+    await page.getByRole('button', { name: 'Sync All' }).click();
+    await toast(page, 'Sync Complete');
+    await row.locator('[data-status="published"]').waitFor({ timeout: 90_000 });
+
+    // A listener's app downloads the episode; the Analytics tab counts it under Spotify.
+    const download = await fetch(`${server.baseUrl}/feeds/harbour-lights/episodes/${contentId}.mp3`, { headers: { 'user-agent': 'Spotify/8.9.10 Android/34' } });
+    await download.arrayBuffer();
+    await page.getByRole('tab', { name: 'Analytics' }).click();
+    await page.getByTestId('downloads-spotify').getByText('1', { exact: true }).waitFor();
+    await context.close();
+  }, 300_000);
+});

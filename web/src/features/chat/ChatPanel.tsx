@@ -1,0 +1,113 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { ActionIcon, Badge, Card, Group, Loader, ScrollArea, Stack, Text, TextInput } from '@mantine/core';
+import { IconSend } from '@tabler/icons-react';
+import { CHAT_MESSAGE_MAX_LENGTH, type ChatAudience, type ChatMessage } from '@onair/protocol';
+import { toastError } from '../../lib/toast';
+import { messageTime } from '../../lib/message-time';
+import { useChat } from './useChat';
+
+export const AUDIENCE_LABELS: Record<Exclude<ChatAudience, 'regular'>, { label: string; color: string }> = {
+  moderator: { label: 'Moderators', color: 'red' },
+  vip: { label: 'VIP Members', color: 'grape' },
+  new: { label: 'New Viewers', color: 'teal' },
+};
+
+function AudienceLegend({ messages }: { messages: ChatMessage[] }) {
+  const authors = new Map(messages.map((m) => [m.userId, m.audience]));
+  return (
+    <Group gap="xs" aria-label="Chat audience">
+      {(Object.keys(AUDIENCE_LABELS) as (keyof typeof AUDIENCE_LABELS)[]).map((audience) => (
+        <Badge key={audience} variant="light" color={AUDIENCE_LABELS[audience].color}>
+          {AUDIENCE_LABELS[audience].label} · {[...authors.values()].filter((a) => a === audience).length}
+        </Badge>
+      ))}
+    </Group>
+  );
+}
+
+function MessageRow({ message }: { message: ChatMessage }) {
+  const badge = message.audience === 'regular' ? null : AUDIENCE_LABELS[message.audience];
+  return (
+    <div>
+      <Group gap={6} wrap="nowrap">
+        <Text fw={600} size="sm">
+          {message.username}
+        </Text>
+        {badge && (
+          <Badge size="xs" variant="dot" color={badge.color}>
+            {badge.label.replace(/s$/, '')}
+          </Badge>
+        )}
+        <Text size="xs" c="dimmed">
+          <time dateTime={message.timestamp}>{messageTime(message.timestamp)}</time>
+        </Text>
+      </Group>
+      {/* Rendered as text: React escapes it, so markup in a message is shown, never run. */}
+      <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+        {message.message}
+      </Text>
+    </div>
+  );
+}
+
+/** Live chat of a content item, or of the lobby when contentId is null. */
+export function ChatPanel({ contentId = null, height = 420 }: { contentId?: number | null; height?: number }) {
+  const { messages, send } = useChat(contentId);
+  const [draft, setDraft] = useState('');
+  const viewport = useRef<HTMLDivElement>(null);
+  const list = messages.data ?? [];
+
+  useEffect(() => {
+    viewport.current?.scrollTo({ top: viewport.current.scrollHeight });
+  }, [list.length]);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const text = draft.trim();
+    if (!text || send.isPending) return;
+    send.mutate(text, {
+      onSuccess: () => setDraft(''),
+      onError: toastError('Message not sent'),
+    });
+  };
+
+  return (
+    <Card withBorder padding="md" radius="md">
+      <Stack gap="sm">
+        <AudienceLegend messages={list} />
+        <ScrollArea h={height} viewportRef={viewport} aria-live="polite" aria-label="Chat messages">
+          {messages.isPending ? (
+            <Group justify="center" p="xl">
+              <Loader size="sm" />
+            </Group>
+          ) : list.length === 0 ? (
+            <Text c="dimmed" ta="center" p="xl">
+              No messages yet
+            </Text>
+          ) : (
+            <Stack gap="xs" pr="sm">
+              {list.map((m) => (
+                <MessageRow key={m.id} message={m} />
+              ))}
+            </Stack>
+          )}
+        </ScrollArea>
+        <form onSubmit={submit}>
+          <Group gap="xs" wrap="nowrap">
+            <TextInput
+              flex={1}
+              aria-label="Chat message"
+              placeholder="Say something to the audience…"
+              value={draft}
+              maxLength={CHAT_MESSAGE_MAX_LENGTH}
+              onChange={(e) => setDraft(e.currentTarget.value)}
+            />
+            <ActionIcon type="submit" size="lg" aria-label="Send message" disabled={!draft.trim() || send.isPending} loading={send.isPending}>
+              <IconSend size={18} />
+            </ActionIcon>
+          </Group>
+        </form>
+      </Stack>
+    </Card>
+  );
+}

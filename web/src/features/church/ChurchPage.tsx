@@ -1,0 +1,82 @@
+import { useState } from 'react';
+import { Badge, Button, Card, Grid, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { useAuth } from '../auth/AuthProvider';
+import { toast, toastError } from '../../lib/toast';
+import { GivingCard } from './GivingCard';
+import { PrayerWall } from './PrayerWall';
+import { SermonsCard } from './SermonsCard';
+import { ServicesCard } from './ServicesCard';
+import { churchQueries, useChurchActions } from './queries';
+
+/** /church/$churchId: a congregation's home — schedule, the live service with the prayer wall beside it, sermons, giving. */
+export function ChurchPage({ churchId }: { churchId: number }) {
+  const { user } = useAuth();
+  const page = useQuery(churchQueries.page(churchId));
+  const actions = useChurchActions(churchId);
+  const [pastor, setPastor] = useState('');
+  if (page.isError) return <Text c="red">{page.error.message}</Text>;
+  if (!page.data) return <Text c="dimmed">Loading…</Text>;
+  const { church, live } = page.data;
+  const team = user?.role === 'admin' || church.myRole === 'owner' || church.myRole === 'pastor';
+  return (
+    <Stack>
+      <Group justify="space-between">
+        <div>
+          <Title order={2}>{church.name}</Title>
+          <Text c="dimmed">
+            {church.members} members · led by {page.data.team.map((t) => t.username).join(', ')}
+          </Text>
+        </div>
+        {church.myRole === null ? (
+          <Button onClick={() => actions.join.mutate(undefined, { onSuccess: () => toast({ title: 'Welcome!', description: `You joined ${church.name}.` }), onError: toastError('Join Failed') })}>Join</Button>
+        ) : (
+          <Badge variant="light">{church.myRole === 'owner' ? 'Owner' : church.myRole === 'pastor' ? 'Pastoral team' : 'Member'}</Badge>
+        )}
+      </Group>
+      <Grid>
+        <Grid.Col span={{ base: 12, md: 7 }}>
+          <Stack>
+            <Card withBorder data-testid="live-service">
+              {live ? (
+                <Group justify="space-between">
+                  <Text fw={600}>
+                    <Badge color="red" mr="xs">LIVE</Badge>
+                    {live.title}
+                  </Text>
+                  <Link to="/watch/$contentId" params={{ contentId: String(live.contentId) }}>
+                    Watch the service
+                  </Link>
+                </Group>
+              ) : (
+                <Text c="dimmed">No service is live right now.</Text>
+              )}
+            </Card>
+            <ServicesCard page={page.data} team={team} />
+            <SermonsCard churchId={churchId} team={team} />
+            {church.myRole === 'owner' && (
+              <Card withBorder>
+                <Title order={5} mb="xs">
+                  Pastoral team
+                </Title>
+                <Group align="flex-end">
+                  <TextInput size="xs" label="Username" value={pastor} onChange={(e) => setPastor(e.currentTarget.value)} />
+                  <Button size="xs" disabled={!pastor.trim()} onClick={() => actions.addTeam.mutate(pastor, { onSuccess: () => (toast({ title: 'Team Updated', description: `${pastor} joined the pastoral team.` }), setPastor('')), onError: toastError('Update Failed') })}>
+                    Add to team
+                  </Button>
+                </Group>
+              </Card>
+            )}
+          </Stack>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 5 }}>
+          <Stack>
+            <PrayerWall churchId={churchId} team={team} />
+            <GivingCard churchId={churchId} churchName={church.name} />
+          </Stack>
+        </Grid.Col>
+      </Grid>
+    </Stack>
+  );
+}

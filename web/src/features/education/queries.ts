@@ -1,0 +1,149 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type {
+  Content,
+  Course,
+  CourseCreateRequest,
+  CourseProgress,
+  EducationContentCreateRequest,
+  EnrolmentCsvRequest,
+  EnrolmentResult,
+  Institution,
+  InstitutionAnalytics,
+  InstitutionCreateRequest,
+  Lesson,
+  LiveClass,
+  LiveClassCreateRequest,
+  MemberAddRequest,
+  TierChangeResponse,
+  EducationTierId,
+  InvitationCreated,
+  InvitationCreateRequest,
+  VerificationChallenge,
+  VerificationEmailSent,
+} from '@onair/protocol';
+import { apiRequest } from '../../lib/api';
+
+export const educationQueries = {
+  institutions: () => queryOptions({ queryKey: ['/api/education-institutions'], queryFn: () => apiRequest<Institution[]>('GET', '/api/education-institutions') }),
+  courses: () => queryOptions({ queryKey: ['/api/education-courses'], queryFn: () => apiRequest<Course[]>('GET', '/api/education-courses') }),
+  analytics: (institutionId: number) =>
+    queryOptions({
+      queryKey: ['/api/education-institutions', institutionId, 'analytics'],
+      queryFn: () => apiRequest<InstitutionAnalytics>('GET', `/api/education-institutions/${institutionId}/analytics`),
+    }),
+  progress: (courseId: number) =>
+    queryOptions({
+      queryKey: ['/api/education-courses', courseId, 'progress'],
+      queryFn: () => apiRequest<CourseProgress>('GET', `/api/education-courses/${courseId}/progress`),
+    }),
+  liveClasses: () => queryOptions({ queryKey: ['/api/education-live-classes'], queryFn: () => apiRequest<LiveClass[]>('GET', '/api/education-live-classes') }),
+  myContent: (creatorId: number) =>
+    queryOptions({
+      queryKey: ['/api/content', 'creator', creatorId],
+      queryFn: () => apiRequest<Content[]>('GET', `/api/content?creatorId=${creatorId}&limit=500`),
+    }),
+};
+
+function useInvalidate() {
+  const client = useQueryClient();
+  return (...keys: string[]) => {
+    for (const key of keys) void client.invalidateQueries({ queryKey: [key] });
+  };
+}
+
+export function useCreateInstitution() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: (input: InstitutionCreateRequest) => apiRequest<Institution>('POST', '/api/education-institutions', input),
+    onSuccess: () => invalidate('/api/education-institutions'),
+  });
+}
+
+export function useVerificationChallenge() {
+  return useMutation({ mutationFn: (id: number) => apiRequest<VerificationChallenge>('POST', `/api/education-institutions/${id}/verification`) });
+}
+
+export function useVerifyDomain() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: (id: number) => apiRequest<Institution>('POST', `/api/education-institutions/${id}/verify`),
+    onSuccess: () => invalidate('/api/education-institutions'),
+  });
+}
+
+export function useSendVerificationEmail() {
+  return useMutation({
+    mutationFn: ({ id, mailbox }: { id: number; mailbox: string }) => apiRequest<VerificationEmailSent>('POST', `/api/education-institutions/${id}/verification-email`, { mailbox }),
+  });
+}
+
+export function useVerifyEmailCode() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: ({ id, code }: { id: number; code: string }) => apiRequest<Institution>('POST', `/api/education-institutions/${id}/verify-email`, { code }),
+    onSuccess: () => invalidate('/api/education-institutions'),
+  });
+}
+
+export function useChangeTier() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: ({ id, ...body }: { id: number; tier: EducationTierId; paymentMethodId?: number; idempotencyKey?: string }) =>
+      apiRequest<TierChangeResponse>('POST', `/api/education-institutions/${id}/tier`, body),
+    onSuccess: () => invalidate('/api/education-institutions'),
+  });
+}
+
+export function useInvite(institutionId: number) {
+  return useMutation({
+    mutationFn: (input: InvitationCreateRequest) => apiRequest<InvitationCreated>('POST', `/api/education-institutions/${institutionId}/invitations`, input),
+  });
+}
+
+export function useCreateCourse() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: (input: CourseCreateRequest) => apiRequest<Course>('POST', '/api/education-courses', input),
+    onSuccess: () => invalidate('/api/education-courses'),
+  });
+}
+
+export function useAddLesson() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: (input: EducationContentCreateRequest) => apiRequest<Lesson>('POST', '/api/education-content', input),
+    onSuccess: () => invalidate('/api/education-courses'),
+  });
+}
+
+export function useEnrolCsv(institutionId: number) {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: (input: EnrolmentCsvRequest) => apiRequest<EnrolmentResult>('POST', `/api/education-institutions/${institutionId}/enrolments`, input),
+    onSuccess: () => invalidate('/api/education-institutions', '/api/education-courses'),
+  });
+}
+
+export function useScheduleClass(courseId: number) {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: (input: LiveClassCreateRequest) => apiRequest<LiveClass>('POST', `/api/education-courses/${courseId}/live-classes`, input),
+    onSuccess: () => invalidate('/api/education-live-classes'),
+  });
+}
+
+export function useStartClass() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: (id: number) => apiRequest<LiveClass>('POST', `/api/education-live-classes/${id}/start`),
+    onSuccess: () => invalidate('/api/education-live-classes'),
+  });
+}
+
+export function useAddMember(institutionId: number) {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: (input: MemberAddRequest) => apiRequest<{ userId: number; username: string; role: string }>('POST', `/api/education-institutions/${institutionId}/members`, input),
+    onSuccess: () => invalidate('/api/education-institutions', '/api/education-courses'),
+  });
+}

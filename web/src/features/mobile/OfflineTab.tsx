@@ -1,0 +1,157 @@
+/**
+ * The offline tab: on-demand items that have a download-sized file, downloaded into this browser with
+ * a real progress bar; played from the browser's storage (works with the network off); removed to free
+ * the space. Storage used and available are the browser's own figures.
+ */
+import { useEffect, useState } from 'react';
+import { Badge, Button, Card, Group, Progress, Stack, Text, Title } from '@mantine/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { OfflineContent } from '@onair/protocol';
+import { apiRequest } from '../../lib/api';
+import { toast, toastError } from '../../lib/toast';
+import { contentQueries } from '../content/queries';
+import { downloadForOffline, formatBytes, offlinePlaybackUrl, readIndex, removeDownload, storageEstimate, type StorageFigures } from './offline';
+
+const OFFLINE_KEY = ['/api/user/offline-content'] as const;
+
+export function OfflineTab() {
+  const client = useQueryClient();
+  const library = useQuery(contentQueries.list());
+  const server = useQuery({ queryKey: OFFLINE_KEY, queryFn: () => apiRequest<OfflineContent[]>('GET', '/api/user/offline-content') });
+  const [stored, setStored] = useState(readIndex);
+  const [progress, setProgress] = useState<Record<number, number>>({});
+  const [storage, setStorage] = useState<StorageFigures | null>(null);
+  const [playing, setPlaying] = useState<{ id: number; url: string; mime: string } | null>(null);
+
+  const refreshStorage = () => void storageEstimate().then(setStorage);
+  useEffect(refreshStorage, []);
+
+  const downloadable = (library.data ?? []).filter((c) => c.status !== 'live' && c.playback?.file && !stored.some((s) => s.id === c.id));
+
+  async function download(contentId: number, title: string) {
+    setProgress((p) => ({ ...p, [contentId]: 0 }));
+    try {
+      const started = downloadForOffline(contentId, (percent) => setProgress((p) => ({ ...p, [contentId]: percent })));
+      toast({ title: 'Download Started', description: `${title} is being saved to this device.` });
+      await started;
+      setStored(readIndex());
+      void client.invalidateQueries({ queryKey: OFFLINE_KEY });
+    } catch (error) {
+      toastError('Download Failed')(error as Error);
+    } finally {
+      setProgress(({ [contentId]: _done, ...rest }) => rest);
+      refreshStorage();
+    }
+  }
+
+  async function remove(contentId: number) {
+    try {
+      await removeDownload(contentId);
+      if (playing?.id === contentId) setPlaying(null);
+      setStored(readIndex());
+      void client.invalidateQueries({ queryKey: OFFLINE_KEY });
+      toast({ title: 'Download Removed', description: 'The space it used is free again.' });
+    } catch (error) {
+      toastError('Remove Failed')(error as Error);
+    } finally {
+      refreshStorage();
+    }
+  }
+
+  async function play(contentId: number, mime: string) {
+    const url = await offlinePlaybackUrl(contentId);
+    if (url) setPlaying({ id: contentId, url, mime });
+  }
+
+  // Items downloaded on another device are listed by the server but not stored here.
+  const elsewhere = (server.data ?? []).filter((s) => !stored.some((l) => l.id === s.id));
+
+  return (
+    <Stack>
+      <Card withBorder>
+        <Title order={4}>Storage</Title>
+        {storage ? (
+          <>
+            <Text size="sm" data-testid="storage-figures">
+              {formatBytes(storage.usage)} of {formatBytes(storage.quota)} used
+            </Text>
+            <Progress value={(storage.usage / storage.quota) * 100} aria-label="Storage used" mt="xs" />
+          </>
+        ) : (
+          <Text size="sm" c="dimmed">This browser does not report its storage.</Text>
+        )}
+      </Card>
+
+      {playing && (
+        <Card withBorder>
+          {playing.mime.startsWith('audio/') ? (
+            <audio src={playing.url} controls autoPlay data-testid="offline-player" />
+          ) : (
+            <video src={playing.url} controls autoPlay muted playsInline style={{ width: '100%', maxHeight: 360 }} data-testid="offline-player" />
+          )}
+        </Card>
+      )}
+
+      <Title order={4}>On this device</Title>
+      {stored.length === 0 && Object.keys(progress).length === 0 ? (
+        <Text c="dimmed">No offline content available</Text>
+      ) : (
+        stored.map((item) => (
+          <Card withBorder key={item.id} data-testid={`offline-item-${item.id}`}>
+            <Group justify="space-between">
+              <div>
+                <Text fw={600}>{item.title}</Text>
+                <Text size="sm" c="dimmed">
+                  {item.duration} min · {item.type} · {formatBytes(item.bytes)}
+                </Text>
+              </div>
+              <Group>
+                <Button size="xs" onClick={() => void play(item.id, item.mime)}>
+                  Play
+                </Button>
+                <Button size="xs" variant="default" onClick={() => void remove(item.id)}>
+                  Remove
+                </Button>
+              </Group>
+            </Group>
+          </Card>
+        ))
+      )}
+      {Object.entries(progress).map(([id, percent]) => (
+        <Card withBorder key={`p${id}`}>
+          <Text size="sm">Downloading… {percent}%</Text>
+          <Progress value={percent} aria-label="Download progress" data-testid={`download-progress-${id}`} />
+        </Card>
+      ))}
+      {elsewhere.length > 0 && (
+        <Text size="sm" c="dimmed">
+          Downloaded on your other devices: {elsewhere.map((e) => e.title).join(', ')}
+        </Text>
+      )}
+
+      <Title order={4}>Available to download</Title>
+      {library.isPending ? (
+        <Text c="dimmed">Loading…</Text>
+      ) : downloadable.length === 0 ? (
+        <Text c="dimmed">Nothing to download yet: on-demand items appear here once their files are ready.</Text>
+      ) : (
+        downloadable.map((c) => (
+          <Card withBorder key={c.id}>
+            <Group justify="space-between">
+              <div>
+                <Text fw={600}>{c.title}</Text>
+                <Group gap="xs">
+                  <Badge variant="light">{c.type}</Badge>
+                  <Text size="sm" c="dimmed">{Math.round(c.duration / 60)} min</Text>
+                </Group>
+              </div>
+              <Button size="xs" disabled={progress[c.id] !== undefined} onClick={() => void download(c.id, c.title)} aria-label={`Download ${c.title}`}>
+                Download
+              </Button>
+            </Group>
+          </Card>
+        ))
+      )}
+    </Stack>
+  );
+}

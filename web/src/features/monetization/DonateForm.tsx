@@ -1,0 +1,50 @@
+import { useState } from 'react';
+import { Button, Group, NumberInput, Stack, Text, Textarea } from '@mantine/core';
+import { DONATION } from '@onair/protocol/constants';
+import { toast, toastError } from '../../lib/toast';
+import { newIdempotencyKey, useDonate } from './queries';
+
+/** Quick amounts (spec §9) or a custom one, at least the minimum; sent to one creator. */
+export function DonateForm({ creatorId, contentId, onSent }: { creatorId: number; contentId?: number; onSent?: () => void }) {
+  const [amount, setAmount] = useState<number | ''>('');
+  const [message, setMessage] = useState('');
+  const [key, setKey] = useState(newIdempotencyKey);
+  const donate = useDonate();
+  const valid = typeof amount === 'number' && amount >= DONATION.minimum;
+  const send = () => {
+    if (!valid) return;
+    donate.mutate(
+      { amount, creatorId, contentId, message: message.trim() || undefined, idempotencyKey: key },
+      {
+        onSuccess: () => {
+          toast({ title: 'Donation Sent', description: 'Thank you for supporting the creator!' });
+          setAmount('');
+          setMessage('');
+          setKey(newIdempotencyKey());
+          onSent?.();
+        },
+        onError: (error) => {
+          setKey(newIdempotencyKey());
+          toastError('Donation failed')(error);
+        },
+      },
+    );
+  };
+  return (
+    <Stack gap="sm">
+      <Group gap="xs">
+        {DONATION.quickAmounts.map((q) => (
+          <Button key={q} variant={amount === q ? 'filled' : 'default'} onClick={() => setAmount(q)}>
+            ${q}
+          </Button>
+        ))}
+      </Group>
+      <NumberInput label="Custom amount" min={DONATION.minimum} decimalScale={2} prefix="$" value={amount} onChange={(v) => setAmount(typeof v === 'number' ? v : '')} />
+      <Textarea label="Message (optional)" maxLength={200} value={message} onChange={(e) => setMessage(e.currentTarget.value)} />
+      {typeof amount === 'number' && amount < DONATION.minimum && <Text size="xs" c="red">The minimum is ${DONATION.minimum}.</Text>}
+      <Button onClick={send} disabled={!valid} loading={donate.isPending}>
+        Send Donation
+      </Button>
+    </Stack>
+  );
+}

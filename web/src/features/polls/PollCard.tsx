@@ -1,0 +1,69 @@
+import { Badge, Button, Card, Group, Progress, Stack, Text } from '@mantine/core';
+import { IconCircleCheck, IconClock } from '@tabler/icons-react';
+import type { Poll } from '@onair/protocol';
+import { formatCountdown } from './countdown';
+import { useCountdown } from './usePolls';
+
+interface PollCardProps {
+  poll: Poll;
+  fetchedAt: number;
+  voting: boolean;
+  onVote: (optionIndex: number) => void;
+}
+
+export function PollCard({ poll, fetchedAt, voting, onVote }: PollCardProps) {
+  const remaining = useCountdown(poll.timeRemaining, fetchedAt);
+  const closed = remaining === 0;
+  return (
+    <Card withBorder radius="md" padding="md">
+      <Stack gap="sm">
+        <Group justify="space-between" align="flex-start" wrap="nowrap">
+          <div>
+            <Text fw={600}>{poll.question}</Text>
+            {poll.contentTitle && (
+              <Text size="xs" c="dimmed">
+                {poll.contentTitle}
+              </Text>
+            )}
+          </div>
+          <Badge leftSection={<IconClock size={12} />} color={closed ? 'gray' : remaining < 30 ? 'red' : 'blue'} variant="light">
+            {closed ? 'Closed' : formatCountdown(remaining)}
+          </Badge>
+        </Group>
+        {poll.options.map((option, index) => {
+          const votes = poll.votes[index] ?? 0;
+          const share = poll.totalVotes ? Math.round((votes / poll.totalVotes) * 100) : 0;
+          const mine = poll.myVote === index;
+          return (
+            <Stack key={option} gap={4} data-chosen={mine || undefined}>
+              <Button
+                variant={mine ? 'light' : 'default'}
+                color={mine ? 'green' : undefined}
+                justify="space-between"
+                fullWidth
+                disabled={poll.hasVoted || closed || voting}
+                onClick={() => onVote(index)}
+                leftSection={mine ? <IconCircleCheck size={16} aria-hidden /> : undefined}
+                rightSection={<Text size="sm">{share}%</Text>}
+                aria-label={`Vote for ${option}${mine ? ' (your vote)' : ''}`}
+                // A disabled button greys out; the chosen one keeps its colour so the choice stays readable.
+                style={mine ? { opacity: 1, color: 'var(--mantine-color-green-light-color)', background: 'var(--mantine-color-green-light)' } : undefined}
+              >
+                {option}
+              </Button>
+              <Progress value={share} size="sm" color={mine ? 'green' : undefined} aria-label={`${option}: ${votes} votes`} />
+            </Stack>
+          );
+        })}
+        <Text size="xs" c="dimmed">
+          {poll.totalVotes} {poll.totalVotes === 1 ? 'vote' : 'votes'}
+          {poll.myVote !== null && poll.options[poll.myVote] !== undefined
+            ? ` · You voted for ${poll.options[poll.myVote]}`
+            : poll.hasVoted
+              ? ' · You voted'
+              : ''}
+        </Text>
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,123 @@
+import { useMemo, useState } from 'react';
+import { Button, Card, Group, Select, SimpleGrid, Stack, Switch, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { PLATFORM_CATALOGUE, PODCAST_PLATFORMS, type PodcastShow, type PodcastSyndication, type SyndicationPlatform } from '@onair/protocol';
+import { toast, toastError } from '../../lib/toast';
+import { useAuth } from '../auth/AuthProvider';
+import { contentQueries } from '../content/queries';
+import { ActiveDistributions } from './ActiveDistributions';
+import { minutesSeconds } from './format';
+import { useDistribute } from './queries';
+
+/** Spec §2 Distribute Content: choose an audio item, toggle platforms or distribute to all. */
+export function DistributeTab({ records, shows }: { records: PodcastSyndication[]; shows: PodcastShow[] }) {
+  const { user } = useAuth();
+  const content = useQuery(contentQueries.list());
+  const distribute = useDistribute();
+  const [contentId, setContentId] = useState<string | null>(null);
+  const [chosenShow, setChosenShow] = useState<string | null>(null);
+
+  // Spec §5: only radio and podcast content can be chosen; creators choose among their own.
+  const audio = useMemo(
+    () => (content.data ?? []).filter((c) => (c.type === 'radio' || c.type === 'podcast') && (user?.role === 'admin' || c.creatorId === user?.id)),
+    [content.data, user],
+  );
+  const selected = audio.find((c) => String(c.id) === contentId) ?? null;
+  const inShow = selected ? shows.find((s) => s.episodes.some((e) => e.contentId === selected.id)) ?? null : null;
+  const showId = inShow?.id ?? (chosenShow ? Number(chosenShow) : shows.length === 1 ? shows[0]!.id : null);
+  const recordFor = (platform: SyndicationPlatform) => records.find((r) => r.contentId === selected?.id && r.platform === platform);
+
+  const send = (platforms: readonly SyndicationPlatform[]) => {
+    if (!selected) return;
+    if (showId === null) {
+      toast({ title: 'Syndication Failed', description: 'Choose the show this episode belongs to (create one in Settings).', variant: 'destructive' });
+      return;
+    }
+    let left = platforms.length;
+    for (const platform of platforms) {
+      distribute.mutate(
+        { contentId: selected.id, platform, showId },
+        {
+          onSuccess: () => {
+            left -= 1;
+            if (left === 0) toast({ title: 'Syndication Started', description: 'Your content is being distributed to the selected platforms!' });
+          },
+          onError: toastError('Syndication Failed'),
+        },
+      );
+    }
+  };
+
+  return (
+    <Stack>
+      <Card withBorder radius="md" padding="md">
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <Select
+            label="Audio content"
+            placeholder={audio.length ? 'Choose a radio or podcast item' : 'No radio or podcast items yet'}
+            data={audio.map((c) => ({ value: String(c.id), label: c.title }))}
+            value={contentId}
+            onChange={setContentId}
+            searchable
+          />
+          <Select
+            label="Show"
+            placeholder={shows.length ? 'Choose a show' : 'Create a show in Settings first'}
+            data={shows.map((s) => ({ value: String(s.id), label: s.title }))}
+            value={showId === null ? null : String(showId)}
+            onChange={setChosenShow}
+            disabled={!selected || inShow !== null}
+          />
+        </SimpleGrid>
+        {selected && (
+          <Stack gap={2} mt="md" data-testid="selected-content">
+            <Text fw={600}>{selected.title}</Text>
+            {selected.description && (
+              <Text size="sm" c="dimmed">
+                {selected.description}
+              </Text>
+            )}
+            <Text size="sm">
+              {minutesSeconds(selected.duration)} · {selected.type}
+            </Text>
+          </Stack>
+        )}
+      </Card>
+
+      <Card withBorder radius="md" padding="md">
+        <Text fw={600} mb="sm">
+          Platforms
+        </Text>
+        <Stack gap="sm">
+          {PODCAST_PLATFORMS.map((platform) => {
+            const record = recordFor(platform);
+            return (
+              <Group key={platform} justify="space-between">
+                <div>
+                  <Text fw={500}>{PLATFORM_CATALOGUE[platform].name}</Text>
+                  <Text size="sm" c="dimmed">
+                    {PLATFORM_CATALOGUE[platform].tagline}
+                  </Text>
+                </div>
+                <Switch
+                  aria-label={`Distribute to ${PLATFORM_CATALOGUE[platform].name}`}
+                  checked={Boolean(record)}
+                  disabled={!selected}
+                  // Spec §4: a toggle can only be turned on; unchecking does nothing.
+                  onChange={(e) => {
+                    if (e.currentTarget.checked && !record) send([platform]);
+                  }}
+                />
+              </Group>
+            );
+          })}
+        </Stack>
+        <Button mt="md" fullWidth disabled={!selected || distribute.isPending} loading={distribute.isPending} onClick={() => send(PODCAST_PLATFORMS)}>
+          Distribute to All Platforms
+        </Button>
+      </Card>
+
+      <ActiveDistributions records={records} />
+    </Stack>
+  );
+}
