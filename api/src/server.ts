@@ -10,6 +10,7 @@ import authPlugin from './plugins/auth.ts';
 import contextPlugin from './plugins/context.ts';
 import errorsPlugin from './plugins/errors.ts';
 import openapiPlugin from './plugins/openapi.ts';
+import { zodValidatorCompiler } from './http/typed-routes.ts';
 import webPlugin from './plugins/web.ts';
 import realtimePlugin from './realtime/plugin.ts';
 import jobsPlugin from './jobs/plugin.ts';
@@ -90,6 +91,8 @@ export async function buildServer(config: AppConfig, deps: ServerDeps): Promise<
       connectionsCheckingInterval: Math.min(1000, config.requestTimeoutMs),
     },
   });
+  // Route schemas are the protocol's zod schemas (http/typed-routes.ts).
+  app.setValidatorCompiler(zodValidatorCompiler);
 
   await app.register(contextPlugin, {
     config,

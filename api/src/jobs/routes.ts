@@ -7,14 +7,15 @@ import { z } from 'zod';
 import { JobStatusSchema } from '@onair/protocol';
 import { notFound } from '../http/errors.ts';
 import { parseOr400 } from '../http/validate.ts';
+import { signedInUser } from '../http/signed-in.ts';
 
 const JobParamsSchema = z.object({ id: z.string().min(1).max(200) });
 
 export default async function jobRoutes(app: FastifyInstance) {
-  app.get('/api/jobs/:id', { preHandler: app.requireUser }, async (request) => {
+  app.get('/api/jobs/:id', { onRequest: app.requireUser }, async (request) => {
     const { id } = parseOr400(JobParamsSchema, request.params);
     const job = await app.jobs.getJob(id);
-    if (!job || job.userId !== request.user!.id) throw notFound('No job with that id');
+    if (!job || job.userId !== signedInUser(request).id) throw notFound('No job with that id');
     return JobStatusSchema.parse({
       id: job.id,
       name: job.name,

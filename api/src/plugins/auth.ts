@@ -1,12 +1,13 @@
 /**
  * Cookies, sessions and the one reusable role guard every route uses.
  *
- * `request.user` is the signed-in, active user or null; `app.requireUser` and `app.requireRole(...)`
- * are preHandlers. The server is the authority on roles: the client only hides what a role cannot use.
+ * `request.user` is the signed-in, active user or null, resolved in an onRequest hook; `app.requireUser`
+ * and `app.requireRole(...)` are route-level onRequest guards, so they answer 401/403 before the body
+ * is validated (http/typed-routes.ts). Handlers read the user with `signedInUser(request)`. The server is the authority on roles: the client only hides what a role cannot use.
  */
 import fastifyCookie, { Signer } from '@fastify/cookie';
 import fastifySession from '@fastify/session';
-import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Role } from '@onair/protocol';
 import type { UserRow } from '../db/schema.ts';
@@ -16,6 +17,9 @@ import { DatabaseSessionStore } from './session-store.ts';
 
 export const SESSION_COOKIE = 'onair.sid';
 const SESSION_MAX_AGE_MS = 14 * 24 * 3600 * 1000;
+
+/** A route's `onRequest` guard: throws 401 or 403, or lets the request on. */
+export type RouteGuard = (request: FastifyRequest) => Promise<void>;
 
 declare module 'fastify' {
   interface Session {
@@ -28,8 +32,8 @@ declare module 'fastify' {
     sessionStore: DatabaseSessionStore;
     /** Signs and reads the session cookie; the socket handshake uses it too. */
     sessionSigner: Signer;
-    requireUser: preHandlerAsyncHookHandler;
-    requireRole: (...roles: Role[]) => preHandlerAsyncHookHandler;
+    requireUser: RouteGuard;
+    requireRole: (...roles: Role[]) => RouteGuard;
     /** Starts a fresh session (new id) for a user: called at login and registration. */
     signIn: (request: import('fastify').FastifyRequest, user: UserRow) => Promise<void>;
   }
@@ -59,8 +63,9 @@ async function authPlugin(app: FastifyInstance) {
 
   app.decorateRequest('user', null);
 
-  // Resolve the user once per request. A suspended or deleted account has no session any more.
-  app.addHook('preHandler', async (request) => {
+  // Resolve the user once per request, before route guards and validation (both onRequest-time or
+  // later). A suspended or deleted account has no session any more.
+  app.addHook('onRequest', async (request) => {
     const userId = request.session.get('userId');
     if (!userId) return;
     const user = await findUserById(app.db.kysely, userId);

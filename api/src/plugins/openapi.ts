@@ -2,14 +2,15 @@
  * GET /api/docs: a browsable OpenAPI 3.1 description of every route (/api/docs/json for the document).
  *
  * Registered before any route: @fastify/swagger collects routes as they are added. Each route is
- * tagged by its area (the first path segment after /api), and routes that declare request schemas
- * with `docs()` (http/route-docs.ts) show them. Those schemas describe; they do not validate (see
- * route-docs.ts for why), so the validator compiler here accepts everything.
+ * tagged by its area (the first path segment after /api); the zod schemas a route validates with
+ * (http/typed-routes.ts) are turned into JSON Schema for the document by fastify-type-provider-zod's
+ * transform, so the document cannot drift from what the server accepts.
  */
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { createJsonSchemaTransform } from 'fastify-type-provider-zod';
 
 export const DOCS_PREFIX = '/api/docs';
 
@@ -21,15 +22,15 @@ export function tagFor(url: string): string {
 }
 
 async function openapiPlugin(app: FastifyInstance) {
-  // Validation is parseOr400's job inside each handler; the schemas here are documentation.
-  app.setValidatorCompiler(() => (data) => ({ value: data }));
-
   app.addHook('onRoute', (route) => {
     const tags = route.schema?.tags ?? [tagFor(route.url)];
     route.schema = { ...route.schema, tags };
   });
 
   await app.register(fastifySwagger, {
+    // What a client sends (before defaults and transforms); a refinement with no JSON Schema form is
+    // documented as "any" rather than failing the document.
+    transform: createJsonSchemaTransform({ skipList: [], zodToJsonConfig: { unrepresentable: 'any' } }),
     openapi: {
       openapi: '3.1.0',
       info: {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 
 export default async function healthRoutes(app: FastifyInstance) {
-  const adminOnly = { preHandler: app.requireRole('admin') };
+  const adminOnly = { onRequest: app.requireRole('admin') };
 
   app.get('/api/admin/system-health', adminOnly, async () => app.health.latest());
 

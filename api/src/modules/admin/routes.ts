@@ -26,7 +26,7 @@ async function dashboardRoutes(app: FastifyInstance) {
 
 export default async function adminRoutes(app: FastifyInstance) {
   // Not wrapped in fastify-plugin on purpose: the hook stays inside this encapsulated subtree.
-  app.addHook('preHandler', app.requireRole('admin'));
+  app.addHook('onRequest', app.requireRole('admin'));
   await app.register(dashboardRoutes);
   await app.register(adminUserRoutes);
   await app.register(moderationAdminRoutes);

@@ -6,19 +6,20 @@ import { SummarizeRequestSchema, SummaryJobResultSchema } from '@onair/protocol'
 import { enforceRateLimit } from '../../http/rate-limit.ts';
 import { parseOr400 } from '../../http/validate.ts';
 import { runJobAndWait } from '../../jobs/run-job.ts';
+import { signedInUser } from '../../http/signed-in.ts';
 
 /** A summary is awaited this long before the request gives up (the job may still finish). */
 export const SUMMARY_TIMEOUT_MS = 20_000;
 const SUMMARY_RATE = { limit: 30, windowMs: 60_000 };
 
 export default async function aiRoutes(app: FastifyInstance) {
-  app.post('/api/summarize', { preHandler: app.requireUser }, async (request) => {
+  app.post('/api/summarize', { onRequest: app.requireUser }, async (request) => {
     const { text } = parseOr400(SummarizeRequestSchema, request.body);
-    await enforceRateLimit(app.rateLimiter, `summarize:${request.user!.id}`, SUMMARY_RATE, 'Too many summaries');
+    await enforceRateLimit(app.rateLimiter, `summarize:${signedInUser(request).id}`, SUMMARY_RATE, 'Too many summaries');
     const result = await runJobAndWait(app, {
       name: 'summary',
       payload: { text },
-      userId: request.user!.id,
+      userId: signedInUser(request).id,
       timeoutMs: SUMMARY_TIMEOUT_MS,
       label: 'summary',
       result: SummaryJobResultSchema,
@@ -26,5 +27,5 @@ export default async function aiRoutes(app: FastifyInstance) {
     return { summary: result.summary };
   });
 
-  app.get('/api/ai/engines', { preHandler: app.requireUser }, async () => app.translationEngines.report());
+  app.get('/api/ai/engines', { onRequest: app.requireUser }, async () => app.translationEngines.report());
 }

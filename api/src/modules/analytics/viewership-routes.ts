@@ -12,6 +12,7 @@ import { enforceRateLimit } from '../../http/rate-limit.ts';
 import { parseOr400 } from '../../http/validate.ts';
 import { recordView, UNKNOWN_COUNTRY } from './views.ts';
 import { scopeFor, viewershipDaily, viewershipRecords, viewershipTotals } from './viewership.ts';
+import { signedInUser } from '../../http/signed-in.ts';
 
 /** A player reports a view when it closes; a few a minute is plenty, more is someone farming points. */
 export const RECORD_LIMIT = { limit: 30, windowMs: 60_000 };
@@ -19,19 +20,19 @@ export const RECORD_LIMIT = { limit: 30, windowMs: 60_000 };
 export default async function viewershipRoutes(app: FastifyInstance) {
   const db = app.db.kysely;
 
-  app.get('/api/analytics/viewership', { preHandler: app.requireUser }, async (request) => {
+  app.get('/api/analytics/viewership', { onRequest: app.requireUser }, async (request) => {
     const filter = parseOr400(ViewershipQuerySchema, request.query);
-    return viewershipRecords(db, scopeFor(request.user!), filter);
+    return viewershipRecords(db, scopeFor(signedInUser(request)), filter);
   });
 
-  app.get('/api/analytics/viewership/totals', { preHandler: app.requireUser }, async (request) => {
+  app.get('/api/analytics/viewership/totals', { onRequest: app.requireUser }, async (request) => {
     const filter = parseOr400(ViewershipQuerySchema, request.query);
-    return viewershipTotals(db, scopeFor(request.user!), filter);
+    return viewershipTotals(db, scopeFor(signedInUser(request)), filter);
   });
 
-  app.get('/api/analytics/viewership/daily', { preHandler: app.requireUser }, async (request) => {
+  app.get('/api/analytics/viewership/daily', { onRequest: app.requireUser }, async (request) => {
     const filter = parseOr400(ViewershipQuerySchema, request.query);
-    return viewershipDaily(db, scopeFor(request.user!), filter);
+    return viewershipDaily(db, scopeFor(signedInUser(request)), filter);
   });
 
   app.post('/api/analytics/record', async (request, reply) => {

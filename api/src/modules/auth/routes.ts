@@ -1,16 +1,15 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { LoginRequestSchema, RegisterRequestSchema } from '@onair/protocol';
 import { countryFromHeaders } from '../../http/country.ts';
 import { unauthorized } from '../../http/errors.ts';
-import { docs } from '../../http/route-docs.ts';
-import { parseOr400 } from '../../http/validate.ts';
+import type { FastifyPluginAsyncZod } from '../../http/typed-routes.ts';
 import { hashSessionId } from '../../plugins/session-store.ts';
 import { endSessionSockets } from '../../realtime/socket-guard.ts';
 import { presentUser } from '../users/repository.ts';
 import { changePassword } from './password-change.ts';
 import { login, register, type Caller } from './service.ts';
 
-export default async function authRoutes(app: FastifyInstance) {
+const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const caller = (request: FastifyRequest): Caller => ({ ip: request.ip, country: countryFromHeaders(request.headers, app.config.countryHeader) });
 
   app.get('/api/user', async (request) => {
@@ -18,16 +17,14 @@ export default async function authRoutes(app: FastifyInstance) {
     return presentUser(request.user);
   });
 
-  app.post('/api/login', { schema: docs({ body: LoginRequestSchema }) }, async (request) => {
-    const input = parseOr400(LoginRequestSchema, request.body);
-    const user = await login(app, caller(request), input);
+  app.post('/api/login', { schema: { body: LoginRequestSchema } }, async (request) => {
+    const user = await login(app, caller(request), request.body);
     await app.signIn(request, user);
     return presentUser(user);
   });
 
-  app.post('/api/register', { schema: docs({ body: RegisterRequestSchema }) }, async (request, reply) => {
-    const input = parseOr400(RegisterRequestSchema, request.body);
-    const user = await register(app, caller(request), input);
+  app.post('/api/register', { schema: { body: RegisterRequestSchema } }, async (request, reply) => {
+    const user = await register(app, caller(request), request.body);
     await app.signIn(request, user);
     return reply.code(201).send(presentUser(user));
   });
@@ -44,4 +41,6 @@ export default async function authRoutes(app: FastifyInstance) {
     }
     return reply.code(204).send();
   });
-}
+};
+
+export default authRoutes;

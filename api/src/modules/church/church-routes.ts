@@ -19,6 +19,7 @@ import { findUserByUsername } from '../users/repository.ts';
 import { requireInstitution } from '../education/access.ts';
 import { goLive } from '../education/go-live.ts';
 import { churchPage, churchServices, presentChurches } from './churches.ts';
+import { signedInUser } from '../../http/signed-in.ts';
 
 export const TEAM_ROLES = ['owner', 'pastor'] as const;
 
@@ -26,16 +27,16 @@ export function churchRoutes(app: FastifyInstance) {
   const db = app.db.kysely;
   const idOf = (params: unknown) => parseOr400(ChurchIdParamsSchema, params).id;
   const church = (request: { user: import('../../db/schema.ts').UserRow | null; params: unknown }, allowed?: readonly ('owner' | 'pastor' | 'member')[]) =>
-    requireInstitution(db, request.user!, idOf(request.params), { kind: 'church', open: true, ...(allowed ? { allowed } : {}) });
+    requireInstitution(db, signedInUser(request), idOf(request.params), { kind: 'church', open: true, ...(allowed ? { allowed } : {}) });
 
-  app.get('/api/churches', { preHandler: app.requireUser }, async (request) => {
+  app.get('/api/churches', { onRequest: app.requireUser }, async (request) => {
     const rows = await db.selectFrom('institutions').selectAll().where('type', '=', 'church').orderBy('name').orderBy('id').execute();
-    return presentChurches(db, rows, request.user!.id);
+    return presentChurches(db, rows, signedInUser(request).id);
   });
 
-  app.post('/api/churches', { preHandler: app.requireUser }, async (request, reply) => {
+  app.post('/api/churches', { onRequest: app.requireUser }, async (request, reply) => {
     const input = parseOr400(ChurchCreateRequestSchema, request.body);
-    const user = request.user!;
+    const user = signedInUser(request);
     const now = Date.now();
     const row = await db.transaction().execute(async (trx) => {
       const created = await trx
@@ -49,23 +50,23 @@ export function churchRoutes(app: FastifyInstance) {
     return reply.code(201).send((await presentChurches(db, [row], user.id))[0]);
   });
 
-  app.get('/api/churches/:id', { preHandler: app.requireUser }, async (request) => {
+  app.get('/api/churches/:id', { onRequest: app.requireUser }, async (request) => {
     const { institution } = await church(request);
-    return churchPage(db, institution, request.user!.id);
+    return churchPage(db, institution, signedInUser(request).id);
   });
 
-  app.post('/api/churches/:id/join', { preHandler: app.requireUser }, async (request) => {
+  app.post('/api/churches/:id/join', { onRequest: app.requireUser }, async (request) => {
     const { institution } = await church(request);
     await db
       .insertInto('institutionMembers')
-      .values({ institutionId: institution.id, userId: request.user!.id, role: 'member', createdAt: Date.now() })
+      .values({ institutionId: institution.id, userId: signedInUser(request).id, role: 'member', createdAt: Date.now() })
       .onConflict((oc) => oc.columns(['institutionId', 'userId']).doNothing())
       .execute();
-    return churchPage(db, institution, request.user!.id);
+    return churchPage(db, institution, signedInUser(request).id);
   });
 
   /** The owner adds someone to the pastoral team: they see team-only prayer requests and may go live. */
-  app.post('/api/churches/:id/team', { preHandler: app.requireUser }, async (request) => {
+  app.post('/api/churches/:id/team', { onRequest: app.requireUser }, async (request) => {
     const { username } = parseOr400(TeamAddRequestSchema, request.body);
     const { institution } = await church(request, ['owner']);
     const member = await findUserByUsername(db, username);
@@ -76,10 +77,10 @@ export function churchRoutes(app: FastifyInstance) {
       .values({ institutionId: institution.id, userId: member.id, role: 'pastor', createdAt: Date.now() })
       .onConflict((oc) => oc.columns(['institutionId', 'userId']).doUpdateSet({ role: 'pastor' }))
       .execute();
-    return churchPage(db, institution, request.user!.id);
+    return churchPage(db, institution, signedInUser(request).id);
   });
 
-  app.post('/api/churches/:id/services', { preHandler: app.requireUser }, async (request, reply) => {
+  app.post('/api/churches/:id/services', { onRequest: app.requireUser }, async (request, reply) => {
     const input = parseOr400(ServiceCreateRequestSchema, request.body);
     const { institution } = await church(request, TEAM_ROLES);
     const { id } = await db
@@ -91,23 +92,23 @@ export function churchRoutes(app: FastifyInstance) {
   });
 
   /** The service goes live through the creator tools; members find it on the church page. */
-  app.post('/api/church-services/:id/start', { preHandler: app.requireUser }, async (request) => {
+  app.post('/api/church-services/:id/start', { onRequest: app.requireUser }, async (request) => {
     const { id } = parseOr400(ChurchIdParamsSchema, request.params);
     const service = await db.selectFrom('churchServices').selectAll().where('id', '=', id).executeTakeFirst();
     if (!service) throw notFound('No service with that id');
-    const { institution } = await requireInstitution(db, request.user!, service.institutionId, { kind: 'church', open: true, allowed: TEAM_ROLES });
+    const { institution } = await requireInstitution(db, signedInUser(request), service.institutionId, { kind: 'church', open: true, allowed: TEAM_ROLES });
     const current = (await churchServices(db, institution.id)).find((s) => s.id === id);
     if (current?.liveContentId) throw conflict('This service is already live');
-    const { contentId } = await goLive(app, request.user!, `${service.title} · ${institution.name}`, `Live service of ${institution.name}`);
+    const { contentId } = await goLive(app, signedInUser(request), `${service.title} · ${institution.name}`, `Live service of ${institution.name}`);
     const now = Date.now();
     await db
       .insertInto('liveSessions')
-      .values({ institutionId: institution.id, courseId: null, serviceId: service.id, title: service.title, startsAt: now, contentId, createdBy: request.user!.id, createdAt: now })
+      .values({ institutionId: institution.id, courseId: null, serviceId: service.id, title: service.title, startsAt: now, contentId, createdBy: signedInUser(request).id, createdAt: now })
       .execute();
-    return churchPage(db, institution, request.user!.id);
+    return churchPage(db, institution, signedInUser(request).id);
   });
 
-  app.get('/api/churches/:id/sermons', { preHandler: app.requireUser }, async (request): Promise<Sermon[]> => {
+  app.get('/api/churches/:id/sermons', { onRequest: app.requireUser }, async (request): Promise<Sermon[]> => {
     const { q } = parseOr400(SermonQuerySchema, request.query);
     const { institution } = await church(request);
     let query = db
@@ -142,7 +143,7 @@ export function churchRoutes(app: FastifyInstance) {
     }));
   });
 
-  app.post('/api/churches/:id/sermons', { preHandler: app.requireUser }, async (request, reply) => {
+  app.post('/api/churches/:id/sermons', { onRequest: app.requireUser }, async (request, reply) => {
     const input = parseOr400(SermonCreateRequestSchema, request.body);
     const { institution } = await church(request, TEAM_ROLES);
     const item = await db.selectFrom('content').select(['id', 'durationSeconds']).where('id', '=', input.contentId).executeTakeFirst();

@@ -8,15 +8,16 @@ import { findPaymentByKey } from '../monetization/ledger.ts';
 import { methodForCharge } from '../monetization/payment-methods.ts';
 import { addMonth, chargeGift, giftOfPayment, givingSummary, statementCsv } from './giving.ts';
 import { statementPdf } from './statement-pdf.ts';
+import { signedInUser } from '../../http/signed-in.ts';
 
 export function givingRoutes(app: FastifyInstance) {
   const db = app.db.kysely;
   const thisYear = () => new Date().getUTCFullYear();
 
-  app.post('/api/churches/:id/gifts', { preHandler: app.requireUser }, async (request, reply) => {
+  app.post('/api/churches/:id/gifts', { onRequest: app.requireUser }, async (request, reply) => {
     const { id } = parseOr400(ChurchIdParamsSchema, request.params);
     const input = parseOr400(GiftCreateRequestSchema, request.body);
-    const user = request.user!;
+    const user = signedInUser(request);
     const { institution } = await requireInstitution(db, user, id, { kind: 'church', open: true });
     const header = request.headers['idempotency-key'];
     const clientKey = input.idempotencyKey ?? (typeof header === 'string' && header.length >= 8 && header.length <= 100 ? header : undefined);
@@ -52,25 +53,25 @@ export function givingRoutes(app: FastifyInstance) {
     return reply.code(201).send(gift);
   });
 
-  app.get('/api/churches/:id/gifts', { preHandler: app.requireUser }, async (request): Promise<GivingSummary> => {
+  app.get('/api/churches/:id/gifts', { onRequest: app.requireUser }, async (request): Promise<GivingSummary> => {
     const { id } = parseOr400(ChurchIdParamsSchema, request.params);
     const { year } = parseOr400(GiftsQuerySchema, request.query);
-    await requireInstitution(db, request.user!, id, { kind: 'church', open: true });
-    return givingSummary(db, id, request.user!.id, year ?? thisYear());
+    await requireInstitution(db, signedInUser(request), id, { kind: 'church', open: true });
+    return givingSummary(db, id, signedInUser(request).id, year ?? thisYear());
   });
 
   /** The caller's statement for a year: the church, the member's name and the summary. */
   async function statementFor(request: FastifyRequest) {
     const { id } = parseOr400(ChurchIdParamsSchema, request.params);
     const { year = thisYear() } = parseOr400(GiftsQuerySchema, request.query);
-    const user = request.user!;
+    const user = signedInUser(request);
     const { institution } = await requireInstitution(db, user, id, { kind: 'church', open: true });
     const summary = await givingSummary(db, id, user.id, year);
     const name = [user.firstName, user.lastName].filter(Boolean).join(' ') || null;
     return { churchName: institution.name, member: { username: user.username, name }, summary, year };
   }
 
-  app.get('/api/churches/:id/giving-statement.csv', { preHandler: app.requireUser }, async (request, reply) => {
+  app.get('/api/churches/:id/giving-statement.csv', { onRequest: app.requireUser }, async (request, reply) => {
     const s = await statementFor(request);
     return reply
       .header('content-type', 'text/csv; charset=utf-8')
@@ -78,7 +79,7 @@ export function givingRoutes(app: FastifyInstance) {
       .send(statementCsv(s.churchName, s.member, s.summary));
   });
 
-  app.get('/api/churches/:id/giving-statement.pdf', { preHandler: app.requireUser }, async (request, reply) => {
+  app.get('/api/churches/:id/giving-statement.pdf', { onRequest: app.requireUser }, async (request, reply) => {
     const s = await statementFor(request);
     return reply
       .header('content-type', 'application/pdf')
@@ -87,9 +88,9 @@ export function givingRoutes(app: FastifyInstance) {
   });
 
   /** Stops a monthly gift of the caller's. */
-  app.delete('/api/church-recurring-gifts/:id', { preHandler: app.requireUser }, async (request, reply) => {
+  app.delete('/api/church-recurring-gifts/:id', { onRequest: app.requireUser }, async (request, reply) => {
     const { id } = parseOr400(ChurchIdParamsSchema, request.params);
-    await db.updateTable('churchRecurringGifts').set({ cancelledAt: Date.now() }).where('id', '=', id).where('donorId', '=', request.user!.id).where('cancelledAt', 'is', null).execute();
+    await db.updateTable('churchRecurringGifts').set({ cancelledAt: Date.now() }).where('id', '=', id).where('donorId', '=', signedInUser(request).id).where('cancelledAt', 'is', null).execute();
     return reply.code(204).send();
   });
 }

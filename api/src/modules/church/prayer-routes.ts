@@ -15,6 +15,7 @@ import { scoreText } from '../moderation/scoring.ts';
 import { pushNotification, sendNotification } from '../notifications/service.ts';
 import { requireInstitution } from '../education/access.ts';
 import { TEAM_ROLES } from './church-routes.ts';
+import { signedInUser } from '../../http/signed-in.ts';
 
 export const PRAYER_RATE_LIMIT = { limit: 5, windowMs: 60_000 };
 
@@ -52,9 +53,9 @@ export function prayerRoutes(app: FastifyInstance) {
   const db = app.db.kysely;
 
   /** The team sees everything; others see the public wall (not flagged, not hidden) and their own. */
-  app.get('/api/churches/:id/prayer-requests', { preHandler: app.requireUser }, async (request) => {
+  app.get('/api/churches/:id/prayer-requests', { onRequest: app.requireUser }, async (request) => {
     const { id } = parseOr400(ChurchIdParamsSchema, request.params);
-    const user = request.user!;
+    const user = signedInUser(request);
     const { role } = await requireInstitution(db, user, id, { kind: 'church', open: true });
     const team = user.role === 'admin' || (role !== null && (TEAM_ROLES as readonly string[]).includes(role));
     let query = selectRequests(db).where('prayerRequests.institutionId', '=', id);
@@ -70,10 +71,10 @@ export function prayerRoutes(app: FastifyInstance) {
     return rows.map(present);
   });
 
-  app.post('/api/churches/:id/prayer-requests', { preHandler: app.requireUser }, async (request, reply) => {
+  app.post('/api/churches/:id/prayer-requests', { onRequest: app.requireUser }, async (request, reply) => {
     const { id } = parseOr400(ChurchIdParamsSchema, request.params);
     const input = parseOr400(PrayerCreateRequestSchema, request.body);
-    const user = request.user!;
+    const user = signedInUser(request);
     await requireInstitution(db, user, id, { kind: 'church', open: true });
     await enforceRateLimit(app.rateLimiter, `prayer:u:${user.id}`, PRAYER_RATE_LIMIT, 'Too many prayer requests');
     const score = scoreText(input.body);
@@ -97,10 +98,10 @@ export function prayerRoutes(app: FastifyInstance) {
   });
 
   /** The team marks a request prayed for (and may hide or restore it); the author is told. */
-  app.post('/api/prayer-requests/:id/prayed', { preHandler: app.requireUser }, async (request) => {
+  app.post('/api/prayer-requests/:id/prayed', { onRequest: app.requireUser }, async (request) => {
     const { id } = parseOr400(PrayerIdParamsSchema, request.params);
     const { hidden } = parseOr400(PrayerDecisionRequestSchema, request.body);
-    const user = request.user!;
+    const user = signedInUser(request);
     const row = await db.selectFrom('prayerRequests').selectAll().where('id', '=', id).executeTakeFirst();
     if (!row) throw notFound('No prayer request with that id');
     const { institution } = await requireInstitution(db, user, row.institutionId, { kind: 'church', open: true, allowed: TEAM_ROLES });

@@ -6,6 +6,7 @@ import { enforceWriteLimit } from '../../http/write-limits.ts';
 import { curationBoost } from '../curation/repository.ts';
 import { canWatch, isSubscribersOnly } from '../monetization/access.ts';
 import { findContent, insertContent, listContent } from './repository.ts';
+import { signedInUser } from '../../http/signed-in.ts';
 
 export default async function contentRoutes(app: FastifyInstance) {
   app.get('/api/content', async (request) => {
@@ -23,11 +24,11 @@ export default async function contentRoutes(app: FastifyInstance) {
     return { ...content, subscribersOnly: await isSubscribersOnly(app.db.kysely, id), canWatch: await canWatch(app.db.kysely, request.user, id) };
   });
 
-  app.post('/api/content', { preHandler: app.requireRole('creator', 'admin') }, async (request, reply) => {
+  app.post('/api/content', { onRequest: app.requireRole('creator', 'admin') }, async (request, reply) => {
     const input = parseOr400(ContentCreateRequestSchema, request.body);
-    await enforceWriteLimit(app, 'content', request.user!.id);
+    await enforceWriteLimit(app, 'content', signedInUser(request).id);
     const id = await insertContent(app.db.kysely, {
-      creatorId: request.user!.id,
+      creatorId: signedInUser(request).id,
       title: input.title,
       description: input.description || null,
       type: input.type,

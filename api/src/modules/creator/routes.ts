@@ -12,18 +12,19 @@ import {
   unsubscribe,
 } from './repository.ts';
 import { saveCreatorProfile } from './service.ts';
+import { signedInUser } from '../../http/signed-in.ts';
 
 export default async function creatorRoutes(app: FastifyInstance) {
   const db = app.db.kysely;
 
-  app.get('/api/creator', { preHandler: app.requireUser }, async (request): Promise<CreatorState> => {
-    const user = request.user!;
+  app.get('/api/creator', { onRequest: app.requireUser }, async (request): Promise<CreatorState> => {
+    const user = signedInUser(request);
     return { profile: await presentProfile(db, user.id), creatorStatus: creatorStatusOf(user) };
   });
 
-  app.post('/api/creator', { preHandler: app.requireUser }, async (request, reply) => {
+  app.post('/api/creator', { onRequest: app.requireUser }, async (request, reply) => {
     const input = parseOr400(CreatorProfileRequestSchema, request.body);
-    const { state, created } = await saveCreatorProfile(app, request.user!, input);
+    const { state, created } = await saveCreatorProfile(app, signedInUser(request), input);
     return reply.code(created ? 201 : 200).send(state);
   });
 
@@ -36,13 +37,13 @@ export default async function creatorRoutes(app: FastifyInstance) {
 
   const subscription = (subscribed: boolean) => async (request: import('fastify').FastifyRequest): Promise<SubscriptionState> => {
     const { userId: creatorId } = parseOr400(CreatorIdParamsSchema, request.params);
-    const me = request.user!;
+    const me = signedInUser(request);
     if (!(await findProfile(db, creatorId))) throw notFound('No creator with that id');
     if (creatorId === me.id) throw badRequest('userId: you cannot subscribe to yourself');
     if (subscribed) await subscribe(db, creatorId, me.id);
     else await unsubscribe(db, creatorId, me.id);
     return { creatorId, subscribed, subscriberCount: await subscriberCount(db, creatorId) };
   };
-  app.post('/api/creators/:userId/subscribe', { preHandler: app.requireUser }, subscription(true));
-  app.delete('/api/creators/:userId/subscribe', { preHandler: app.requireUser }, subscription(false));
+  app.post('/api/creators/:userId/subscribe', { onRequest: app.requireUser }, subscription(true));
+  app.delete('/api/creators/:userId/subscribe', { onRequest: app.requireUser }, subscription(false));
 }

@@ -5,13 +5,14 @@ import { notFound } from '../../http/errors.ts';
 import { parseOr400 } from '../../http/validate.ts';
 import { recordAdminAction } from '../admin/activity.ts';
 import { applyCuration, listCurations, removeCuration } from './repository.ts';
+import { signedInUser } from '../../http/signed-in.ts';
 
 export default async function curationRoutes(app: FastifyInstance) {
   app.get('/api/admin/curation', async () => listCurations(app.db.kysely));
 
   app.post('/api/admin/curation', async (request, reply) => {
     const input = parseOr400(CurationRequestSchema, request.body);
-    const admin = request.user!;
+    const admin = signedInUser(request);
     const curation = await app.db.kysely.transaction().execute(async (trx) => {
       const stored = await applyCuration(trx, input, admin.id);
       await recordAdminAction(trx, {
@@ -27,7 +28,7 @@ export default async function curationRoutes(app: FastifyInstance) {
 
   app.delete('/api/admin/curation/:id', async (request, reply) => {
     const { id } = parseOr400(AdminIdParamsSchema, request.params);
-    const admin = request.user!;
+    const admin = signedInUser(request);
     await app.db.kysely.transaction().execute(async (trx) => {
       const removed = await removeCuration(trx, id);
       if (!removed) throw notFound('No curation with that id');

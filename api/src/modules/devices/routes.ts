@@ -7,6 +7,7 @@ import { DeviceIdParamsSchema, DeviceNotificationsRequestSchema, RegisterDeviceR
 import { notFound } from '../../http/errors.ts';
 import { parseOr400 } from '../../http/validate.ts';
 import { findOwnDevice, listDevices, presentDevice, upsertDevice } from './repository.ts';
+import { signedInUser } from '../../http/signed-in.ts';
 
 export default async function deviceRoutes(app: FastifyInstance) {
   const db = app.db.kysely;
@@ -14,35 +15,35 @@ export default async function deviceRoutes(app: FastifyInstance) {
   /** The key browsers need to subscribe (`applicationServerKey`). */
   app.get('/api/push/vapid-public-key', async () => ({ publicKey: app.webPush.publicKey() }));
 
-  app.post('/api/user/register-device', { preHandler: app.requireUser }, async (request, reply) => {
+  app.post('/api/user/register-device', { onRequest: app.requireUser }, async (request, reply) => {
     const input = parseOr400(RegisterDeviceRequestSchema, request.body);
-    const { row, created } = await upsertDevice(db, request.user!.id, input);
+    const { row, created } = await upsertDevice(db, signedInUser(request).id, input);
     return reply.code(created ? 201 : 200).send(presentDevice(row));
   });
 
-  app.get('/api/user/mobile-devices', { preHandler: app.requireUser }, async (request) => listDevices(db, request.user!.id));
+  app.get('/api/user/mobile-devices', { onRequest: app.requireUser }, async (request) => listDevices(db, signedInUser(request).id));
 
-  app.patch('/api/user/mobile-devices/:id', { preHandler: app.requireUser }, async (request) => {
+  app.patch('/api/user/mobile-devices/:id', { onRequest: app.requireUser }, async (request) => {
     const { id } = parseOr400(DeviceIdParamsSchema, request.params);
     const { notifications } = parseOr400(DeviceNotificationsRequestSchema, request.body);
-    const device = await findOwnDevice(db, request.user!.id, id);
+    const device = await findOwnDevice(db, signedInUser(request).id, id);
     if (!device) throw notFound('No device with that id');
     await db.updateTable('pushDevices').set({ notifications: notifications ? 1 : 0 }).where('id', '=', id).execute();
     return presentDevice({ ...device, notifications: notifications ? 1 : 0 });
   });
 
-  app.delete('/api/user/mobile-devices/:id', { preHandler: app.requireUser }, async (request) => {
+  app.delete('/api/user/mobile-devices/:id', { onRequest: app.requireUser }, async (request) => {
     const { id } = parseOr400(DeviceIdParamsSchema, request.params);
-    const device = await findOwnDevice(db, request.user!.id, id);
+    const device = await findOwnDevice(db, signedInUser(request).id, id);
     if (!device) throw notFound('No device with that id');
     await db.deleteFrom('pushDevices').where('id', '=', id).execute();
     return { id };
   });
 
   /** Sends a test notification to one of the caller's devices. */
-  app.post('/api/user/mobile-devices/:id/test', { preHandler: app.requireUser }, async (request) => {
+  app.post('/api/user/mobile-devices/:id/test', { onRequest: app.requireUser }, async (request) => {
     const { id } = parseOr400(DeviceIdParamsSchema, request.params);
-    const device = await findOwnDevice(db, request.user!.id, id);
+    const device = await findOwnDevice(db, signedInUser(request).id, id);
     if (!device) throw notFound('No device with that id');
     const delivered = await app.webPush.notifyDevice(device, { title: 'OnAir', body: 'Notifications work on this device.', url: '/mobile', tag: 'test' });
     return { delivered };

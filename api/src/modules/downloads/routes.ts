@@ -18,6 +18,7 @@ import {
 } from '@onair/protocol';
 import { conflict, forbidden, notFound } from '../../http/errors.ts';
 import { parseOr400 } from '../../http/validate.ts';
+import { signedInUser } from '../../http/signed-in.ts';
 
 type DownloadRow = { contentId: number; title: string; type: OfflineContent['type']; durationSeconds: number; progress: number; downloadedAt: number };
 
@@ -55,10 +56,10 @@ export default async function downloadRoutes(app: FastifyInstance) {
     return { absolute, bytes: info.size, mime };
   }
 
-  app.post('/api/content/download', { preHandler: app.requireUser }, async (request) => {
+  app.post('/api/content/download', { onRequest: app.requireUser }, async (request) => {
     const { contentId } = parseOr400(DownloadRequestSchema, request.body);
-    const file = await downloadable(contentId, request.user!);
-    const userId = request.user!.id;
+    const file = await downloadable(contentId, signedInUser(request));
+    const userId = signedInUser(request).id;
     const now = Date.now();
     await db
       .insertInto('offlineDownloads')
@@ -76,9 +77,9 @@ export default async function downloadRoutes(app: FastifyInstance) {
   });
 
   /** The bytes, with their length, so the browser can show real progress. */
-  app.get('/api/content/:id/file', { preHandler: app.requireUser }, async (request, reply) => {
+  app.get('/api/content/:id/file', { onRequest: app.requireUser }, async (request, reply) => {
     const { id } = parseOr400(ContentIdParamsSchema, request.params);
-    const file = await downloadable(id, request.user!);
+    const file = await downloadable(id, signedInUser(request));
     return reply
       .header('content-type', file.mime)
       .header('content-length', String(file.bytes))
@@ -86,33 +87,33 @@ export default async function downloadRoutes(app: FastifyInstance) {
       .send(createReadStream(file.absolute));
   });
 
-  app.get('/api/user/offline-content', { preHandler: app.requireUser }, async (request) => {
+  app.get('/api/user/offline-content', { onRequest: app.requireUser }, async (request) => {
     const rows = await db
       .selectFrom('offlineDownloads')
       .innerJoin('content', 'content.id', 'offlineDownloads.contentId')
       .select(['offlineDownloads.contentId', 'content.title', 'content.type', 'content.durationSeconds', 'offlineDownloads.progress', 'offlineDownloads.downloadedAt'])
-      .where('offlineDownloads.userId', '=', request.user!.id)
+      .where('offlineDownloads.userId', '=', signedInUser(request).id)
       .orderBy('offlineDownloads.downloadedAt', 'desc')
       .execute();
     return rows.map(present);
   });
 
-  app.patch('/api/user/offline-content/:contentId', { preHandler: app.requireUser }, async (request) => {
+  app.patch('/api/user/offline-content/:contentId', { onRequest: app.requireUser }, async (request) => {
     const { contentId } = parseOr400(OfflineContentIdParamsSchema, request.params);
     const { downloadProgress } = parseOr400(DownloadProgressRequestSchema, request.body);
     const updated = await db
       .updateTable('offlineDownloads')
       .set({ progress: Math.round(downloadProgress) })
-      .where('userId', '=', request.user!.id)
+      .where('userId', '=', signedInUser(request).id)
       .where('contentId', '=', contentId)
       .executeTakeFirst();
     if (Number(updated.numUpdatedRows) === 0) throw notFound('No download of that content');
     return { contentId, downloadProgress: Math.round(downloadProgress) };
   });
 
-  app.delete('/api/user/offline-content/:contentId', { preHandler: app.requireUser }, async (request) => {
+  app.delete('/api/user/offline-content/:contentId', { onRequest: app.requireUser }, async (request) => {
     const { contentId } = parseOr400(OfflineContentIdParamsSchema, request.params);
-    await db.deleteFrom('offlineDownloads').where('userId', '=', request.user!.id).where('contentId', '=', contentId).execute();
+    await db.deleteFrom('offlineDownloads').where('userId', '=', signedInUser(request).id).where('contentId', '=', contentId).execute();
     return { contentId };
   });
 }

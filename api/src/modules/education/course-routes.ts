@@ -17,6 +17,7 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import { requireInstitution } from './access.ts';
 import { presentCourses, visibleCourses } from './courses.ts';
 import { courseProgress, progressCsv } from './progress.ts';
+import { signedInUser } from '../../http/signed-in.ts';
 
 export function courseRoutes(app: FastifyInstance) {
   const db = app.db.kysely;
@@ -30,16 +31,16 @@ export function courseRoutes(app: FastifyInstance) {
     return course!;
   }
 
-  app.get('/api/education-courses', { preHandler: app.requireUser }, async (request) => {
+  app.get('/api/education-courses', { onRequest: app.requireUser }, async (request) => {
     const { institutionId } = parseOr400(CoursesQuerySchema, request.query);
-    let query = visibleCourses(db, request.user!);
+    let query = visibleCourses(db, signedInUser(request));
     if (institutionId) query = query.where('institutionId', '=', institutionId);
-    return presentCourses(db, await query.orderBy('createdAt', 'desc').orderBy('id', 'desc').execute(), request.user!);
+    return presentCourses(db, await query.orderBy('createdAt', 'desc').orderBy('id', 'desc').execute(), signedInUser(request));
   });
 
-  app.post('/api/education-courses', { preHandler: app.requireUser }, async (request, reply) => {
+  app.post('/api/education-courses', { onRequest: app.requireUser }, async (request, reply) => {
     const input = parseOr400(CourseCreateRequestSchema, request.body);
-    const user = request.user!;
+    const user = signedInUser(request);
     await requireInstitution(db, user, input.institutionId, { allowed: ['owner', 'teacher'], kind: 'school', what: 'institution' });
     const row = await db
       .insertInto('courses')
@@ -58,20 +59,20 @@ export function courseRoutes(app: FastifyInstance) {
     return reply.code(201).send((await presentCourses(db, [row], user))[0]);
   });
 
-  app.get('/api/education-courses/:id', { preHandler: app.requireUser }, async (request) =>
-    loadCourse(request.user!, parseOr400(CourseIdParamsSchema, request.params).id, false),
+  app.get('/api/education-courses/:id', { onRequest: app.requireUser }, async (request) =>
+    loadCourse(signedInUser(request), parseOr400(CourseIdParamsSchema, request.params).id, false),
   );
 
   /** Every lesson of the courses the caller sees (spec §7 GET /api/education-content). */
-  app.get('/api/education-content', { preHandler: app.requireUser }, async (request): Promise<Lesson[]> => {
-    const courses = await presentCourses(db, await visibleCourses(db, request.user!).orderBy('id').execute(), request.user!);
+  app.get('/api/education-content', { onRequest: app.requireUser }, async (request): Promise<Lesson[]> => {
+    const courses = await presentCourses(db, await visibleCourses(db, signedInUser(request)).orderBy('id').execute(), signedInUser(request));
     return courses.flatMap((c) => c.lessons);
   });
 
   /** Adds a content item to the end of a course, with its subject, grade level, curriculum and objectives. */
-  app.post('/api/education-content', { preHandler: app.requireUser }, async (request, reply) => {
+  app.post('/api/education-content', { onRequest: app.requireUser }, async (request, reply) => {
     const input = parseOr400(EducationContentCreateRequestSchema, request.body);
-    const user = request.user!;
+    const user = signedInUser(request);
     const course = await loadCourse(user, input.courseId, true);
     const item = await db.selectFrom('content').select(['id', 'creatorId']).where('id', '=', input.contentId).executeTakeFirst();
     if (!item) throw notFound('contentId: no content with that id');
@@ -101,13 +102,13 @@ export function courseRoutes(app: FastifyInstance) {
     }
   });
 
-  app.get('/api/education-courses/:id/progress', { preHandler: app.requireUser }, async (request) => {
-    const course = await loadCourse(request.user!, parseOr400(CourseIdParamsSchema, request.params).id, true);
+  app.get('/api/education-courses/:id/progress', { onRequest: app.requireUser }, async (request) => {
+    const course = await loadCourse(signedInUser(request), parseOr400(CourseIdParamsSchema, request.params).id, true);
     return courseProgress(db, course.id);
   });
 
-  app.get('/api/education-courses/:id/progress.csv', { preHandler: app.requireUser }, async (request, reply) => {
-    const course = await loadCourse(request.user!, parseOr400(CourseIdParamsSchema, request.params).id, true);
+  app.get('/api/education-courses/:id/progress.csv', { onRequest: app.requireUser }, async (request, reply) => {
+    const course = await loadCourse(signedInUser(request), parseOr400(CourseIdParamsSchema, request.params).id, true);
     const filename = `progress-${course.title.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '').toLowerCase() || course.id}.csv`;
     return reply
       .header('content-type', 'text/csv; charset=utf-8')

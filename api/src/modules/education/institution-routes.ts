@@ -29,6 +29,7 @@ import { presentInstitution, presentInstitutions } from './institutions.ts';
 import { institutionAnalytics } from './progress.ts';
 import { changeTier } from './tier-billing.ts';
 import { assertRoomForStudents } from './tiers.ts';
+import { signedInUser } from '../../http/signed-in.ts';
 
 const DomainProofParamsSchema = z.object({ id: z.coerce.number().int().positive(), code: z.string().trim().toUpperCase().regex(/^[A-Z0-9]{8}$/, { error: 'code must be 8 letters and digits' }) });
 
@@ -42,8 +43,8 @@ export function institutionRoutes(app: FastifyInstance, deps: EducationDeps) {
   const db = app.db.kysely;
   const idOf = (params: unknown) => parseOr400(InstitutionIdParamsSchema, params).id;
 
-  app.get('/api/education-institutions', { preHandler: app.requireUser }, async (request) => {
-    const user = request.user!;
+  app.get('/api/education-institutions', { onRequest: app.requireUser }, async (request) => {
+    const user = signedInUser(request);
     let query = db.selectFrom('institutions').selectAll().where('type', '!=', 'church');
     if (user.role !== 'admin') {
       query = query.where('id', 'in', db.selectFrom('institutionMembers').select('institutionId').where('userId', '=', user.id));
@@ -51,9 +52,9 @@ export function institutionRoutes(app: FastifyInstance, deps: EducationDeps) {
     return presentInstitutions(db, await query.orderBy('name').orderBy('id').execute(), user.id);
   });
 
-  app.post('/api/education-institutions', { preHandler: app.requireUser }, async (request, reply) => {
+  app.post('/api/education-institutions', { onRequest: app.requireUser }, async (request, reply) => {
     const input = parseOr400(InstitutionCreateRequestSchema, request.body);
-    const user = request.user!;
+    const user = signedInUser(request);
     const now = Date.now();
     const row = await db.transaction().execute(async (trx) => {
       const created = await trx
@@ -78,14 +79,14 @@ export function institutionRoutes(app: FastifyInstance, deps: EducationDeps) {
   });
 
   /** The DNS TXT record that proves the domain: owners only (the token is their secret). */
-  app.post('/api/education-institutions/:id/verification', { preHandler: app.requireUser }, async (request) => {
-    const { institution } = await requireInstitution(db, request.user!, idOf(request.params), { allowed: ['owner'] });
+  app.post('/api/education-institutions/:id/verification', { onRequest: app.requireUser }, async (request) => {
+    const { institution } = await requireInstitution(db, signedInUser(request), idOf(request.params), { allowed: ['owner'] });
     if (!institution.domain) throw badRequest('domain: this institution has no domain to verify');
     return challengeFor(institution.domain, institution.verificationToken);
   });
 
-  app.post('/api/education-institutions/:id/verify', { preHandler: app.requireUser }, async (request) => {
-    const user = request.user!;
+  app.post('/api/education-institutions/:id/verify', { onRequest: app.requireUser }, async (request) => {
+    const user = signedInUser(request);
     const { institution } = await requireInstitution(db, user, idOf(request.params), { allowed: ['owner'] });
     if (!institution.domain) throw badRequest('domain: this institution has no domain to verify');
     if (institution.verified !== 1) {
@@ -104,16 +105,16 @@ export function institutionRoutes(app: FastifyInstance, deps: EducationDeps) {
    * Proof by email: a code to an administrative mailbox at the domain (`mailbox`@domain). Following the
    * link in the email, or the owner entering its code, marks the institution verified.
    */
-  app.post('/api/education-institutions/:id/verification-email', { preHandler: app.requireUser }, async (request) => {
+  app.post('/api/education-institutions/:id/verification-email', { onRequest: app.requireUser }, async (request) => {
     const { mailbox } = parseOr400(VerificationEmailRequestSchema, request.body);
-    const { institution } = await requireInstitution(db, request.user!, idOf(request.params), { allowed: ['owner'] });
+    const { institution } = await requireInstitution(db, signedInUser(request), idOf(request.params), { allowed: ['owner'] });
     if (institution.verified === 1) throw conflict('domain: this institution is already verified');
     return sendDomainProof(app, deps.mailer, institution, mailbox);
   });
 
-  app.post('/api/education-institutions/:id/verify-email', { preHandler: app.requireUser }, async (request) => {
+  app.post('/api/education-institutions/:id/verify-email', { onRequest: app.requireUser }, async (request) => {
     const { code } = parseOr400(VerificationCodeRequestSchema, request.body);
-    const user = request.user!;
+    const user = signedInUser(request);
     const { institution } = await requireInstitution(db, user, idOf(request.params), { allowed: ['owner'] });
     await confirmDomainProof(app, institution.id, code);
     return presentInstitution(db, await db.selectFrom('institutions').selectAll().where('id', '=', institution.id).executeTakeFirstOrThrow(), user.id);
@@ -138,16 +139,16 @@ export function institutionRoutes(app: FastifyInstance, deps: EducationDeps) {
    * Changing tier: Premium (and Enterprise at its agreed price) bill through the monetization
    * provider; Enterprise is set up by an admin; a downgrade must still fit the students enrolled.
    */
-  app.post('/api/education-institutions/:id/tier', { preHandler: app.requireUser }, async (request): Promise<TierChangeResponse> => {
-    const user = request.user!;
+  app.post('/api/education-institutions/:id/tier', { onRequest: app.requireUser }, async (request): Promise<TierChangeResponse> => {
+    const user = signedInUser(request);
     const input = parseOr400(TierChangeRequestSchema, request.body);
     const { institution } = await requireInstitution(db, user, idOf(request.params), { allowed: ['owner'], kind: 'school' });
     return changeTier(app, user, institution, input);
   });
 
-  app.get('/api/education-institutions/:id/members', { preHandler: app.requireUser }, async (request): Promise<Member[]> => {
+  app.get('/api/education-institutions/:id/members', { onRequest: app.requireUser }, async (request): Promise<Member[]> => {
     const { role } = parseOr400(MembersQuerySchema, request.query);
-    const { institution } = await requireInstitution(db, request.user!, idOf(request.params), { allowed: STAFF_ROLES });
+    const { institution } = await requireInstitution(db, signedInUser(request), idOf(request.params), { allowed: STAFF_ROLES });
     let query = db
       .selectFrom('institutionMembers')
       .innerJoin('users', 'users.id', 'institutionMembers.userId')
@@ -168,9 +169,9 @@ export function institutionRoutes(app: FastifyInstance, deps: EducationDeps) {
   });
 
   /** Adds an existing account as a teacher (owners) or a student (owners and teachers), optionally onto a roster. */
-  app.post('/api/education-institutions/:id/members', { preHandler: app.requireUser }, async (request, reply) => {
+  app.post('/api/education-institutions/:id/members', { onRequest: app.requireUser }, async (request, reply) => {
     const input = parseOr400(MemberAddRequestSchema, request.body);
-    const user = request.user!;
+    const user = signedInUser(request);
     const { institution } = await requireInstitution(db, user, idOf(request.params), {
       allowed: input.role === 'teacher' ? ['owner'] : ['owner', 'teacher'],
       kind: 'school',
@@ -196,15 +197,15 @@ export function institutionRoutes(app: FastifyInstance, deps: EducationDeps) {
     return reply.code(201).send({ userId: member.id, username: member.username, role: input.role });
   });
 
-  app.post('/api/education-institutions/:id/enrolments', { preHandler: app.requireUser }, async (request) => {
+  app.post('/api/education-institutions/:id/enrolments', { onRequest: app.requireUser }, async (request) => {
     const input = parseOr400(EnrolmentCsvRequestSchema, request.body);
-    const { institution } = await requireInstitution(db, request.user!, idOf(request.params), { allowed: ['owner', 'teacher'], kind: 'school' });
+    const { institution } = await requireInstitution(db, signedInUser(request), idOf(request.params), { allowed: ['owner', 'teacher'], kind: 'school' });
     if (input.courseId) await assertCourseOf(institution.id, input.courseId);
     return enrolFromCsv(app, institution, input.csv, input.courseId ?? null);
   });
 
-  app.get('/api/education-institutions/:id/analytics', { preHandler: app.requireUser }, async (request) => {
-    const { institution } = await requireInstitution(db, request.user!, idOf(request.params), { allowed: STAFF_ROLES, kind: 'school' });
+  app.get('/api/education-institutions/:id/analytics', { onRequest: app.requireUser }, async (request) => {
+    const { institution } = await requireInstitution(db, signedInUser(request), idOf(request.params), { allowed: STAFF_ROLES, kind: 'school' });
     return institutionAnalytics(db, institution.id);
   });
 

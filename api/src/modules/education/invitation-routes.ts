@@ -26,16 +26,17 @@ import { requireInstitution } from './access.ts';
 import { hashToken, INVITED_PASSWORD_HASH } from './enrolment.ts';
 import { presentInstitution } from './institutions.ts';
 import { assertRoomForStudents } from './tiers.ts';
+import { signedInUser } from '../../http/signed-in.ts';
 
 const used = () => notFound('token: this invitation is unknown or already used');
 
 export function invitationRoutes(app: FastifyInstance, mailer: Mailer) {
   const db = app.db.kysely;
 
-  app.post('/api/education-institutions/:id/invitations', { preHandler: app.requireUser }, async (request, reply) => {
+  app.post('/api/education-institutions/:id/invitations', { onRequest: app.requireUser }, async (request, reply) => {
     const { id } = parseOr400(InstitutionIdParamsSchema, request.params);
     const input = parseOr400(InvitationCreateRequestSchema, request.body);
-    const user = request.user!;
+    const user = signedInUser(request);
     const { institution } = await requireInstitution(db, user, id, { allowed: input.role === 'teacher' ? ['owner'] : ['owner', 'teacher'], kind: 'school' });
     const token = randomBytes(18).toString('base64url');
     const link = `${app.config.publicUrl}/invitation/${token}`;
@@ -59,9 +60,9 @@ export function invitationRoutes(app: FastifyInstance, mailer: Mailer) {
   });
 
   /** The signed-in caller joins with the invited role (after signing in or registering on the invitation screen). */
-  app.post('/api/education-invitations/:token/join', { preHandler: app.requireUser }, async (request) => {
+  app.post('/api/education-invitations/:token/join', { onRequest: app.requireUser }, async (request) => {
     const { token } = parseOr400(InvitationTokenParamsSchema, request.params);
-    const user = request.user!;
+    const user = signedInUser(request);
     const tokenHash = hashToken(token);
     const found = await findInvitation(tokenHash);
     if (!found || found.acceptedAt !== null) throw used();

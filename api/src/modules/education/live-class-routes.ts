@@ -10,6 +10,7 @@ import { parseOr400 } from '../../http/validate.ts';
 import { pushNotification, sendNotification } from '../notifications/service.ts';
 import { presentCourses, visibleCourses } from './courses.ts';
 import { goLive } from './go-live.ts';
+import { signedInUser } from '../../http/signed-in.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -41,10 +42,10 @@ export function liveClassRoutes(app: FastifyInstance) {
     }));
   }
 
-  app.post('/api/education-courses/:id/live-classes', { preHandler: app.requireUser }, async (request, reply) => {
+  app.post('/api/education-courses/:id/live-classes', { onRequest: app.requireUser }, async (request, reply) => {
     const { id } = parseOr400(CourseIdParamsSchema, request.params);
     const input = parseOr400(LiveClassCreateRequestSchema, request.body);
-    const user = request.user!;
+    const user = signedInUser(request);
     const row = await visibleCourses(db, user).where('id', '=', id).executeTakeFirst();
     if (!row) throw notFound('No course with that id');
     const [course] = await presentCourses(db, [row], user);
@@ -59,8 +60,8 @@ export function liveClassRoutes(app: FastifyInstance) {
   });
 
   /** The caller's classes: live ones first, then upcoming by time; past ones fall off after a day. */
-  app.get('/api/education-live-classes', { preHandler: app.requireUser }, async (request) => {
-    const user = request.user!;
+  app.get('/api/education-live-classes', { onRequest: app.requireUser }, async (request) => {
+    const user = signedInUser(request);
     const rows = await selectClasses()
       .where('liveSessions.courseId', 'in', visibleCourses(db, user).clearSelect().select('courses.id'))
       .where((eb) => eb.or([eb('liveSessions.startsAt', '>=', Date.now() - DAY_MS), eb('content.status', '=', 'live')]))
@@ -71,9 +72,9 @@ export function liveClassRoutes(app: FastifyInstance) {
     return [...classes.filter((c) => c.live), ...classes.filter((c) => !c.live)];
   });
 
-  app.post('/api/education-live-classes/:id/start', { preHandler: app.requireUser }, async (request) => {
+  app.post('/api/education-live-classes/:id/start', { onRequest: app.requireUser }, async (request) => {
     const { id } = parseOr400(CourseIdParamsSchema, request.params);
-    const user = request.user!;
+    const user = signedInUser(request);
     const row = await selectClasses().where('liveSessions.id', '=', id).executeTakeFirst();
     if (!row) throw notFound('No class with that id');
     const [liveClass] = await present(user, [row]);

@@ -6,16 +6,17 @@ import type { FastifyInstance } from 'fastify';
 import { InsightsJobResultSchema, InsightsRequestSchema } from '@onair/protocol';
 import { parseOr400 } from '../../http/validate.ts';
 import { runJobAndWait } from '../../jobs/run-job.ts';
+import { signedInUser } from '../../http/signed-in.ts';
 
 export const INSIGHTS_TIMEOUT_MS = 20_000;
 
 export default async function insightsRoutes(app: FastifyInstance) {
-  app.post('/api/analytics/insights', { preHandler: app.requireUser }, async (request) => {
+  app.post('/api/analytics/insights', { onRequest: app.requireUser }, async (request) => {
     const { analyticsData } = parseOr400(InsightsRequestSchema, request.body);
     return runJobAndWait(app, {
       name: 'insights',
       payload: { analyticsData },
-      userId: request.user!.id,
+      userId: signedInUser(request).id,
       timeoutMs: INSIGHTS_TIMEOUT_MS,
       label: 'insights report',
       result: InsightsJobResultSchema,

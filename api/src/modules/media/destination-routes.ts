@@ -12,29 +12,30 @@ import {
 } from '@onair/protocol';
 import { parseOr400 } from '../../http/validate.ts';
 import { createTarget, deleteTarget, listTargets, updateTarget } from './destinations.ts';
+import { signedInUser } from '../../http/signed-in.ts';
 
 export default async function destinationRoutes(app: FastifyInstance) {
   const db = app.db.kysely;
   const secret = app.config.sessionSecret;
-  const studio = { preHandler: app.requireRole('creator', 'admin') };
+  const studio = { onRequest: app.requireRole('creator', 'admin') };
   const base = '/api/creator/streaming/destinations';
 
-  app.get(base, studio, async (request) => listTargets(db, request.user!.id));
+  app.get(base, studio, async (request) => listTargets(db, signedInUser(request).id));
 
   app.post(base, studio, async (request, reply) => {
     const input = parseOr400(RestreamTargetRequestSchema, request.body);
-    return reply.code(201).send(await createTarget(db, request.user!.id, input, secret));
+    return reply.code(201).send(await createTarget(db, signedInUser(request).id, input, secret));
   });
 
   app.patch(`${base}/:id`, studio, async (request) => {
     const { id } = parseOr400(RestreamTargetIdParamsSchema, request.params);
     const patch = parseOr400(RestreamTargetPatchSchema, request.body);
-    return updateTarget(db, request.user!.id, id, patch, secret);
+    return updateTarget(db, signedInUser(request).id, id, patch, secret);
   });
 
   app.delete(`${base}/:id`, studio, async (request, reply) => {
     const { id } = parseOr400(RestreamTargetIdParamsSchema, request.params);
-    await deleteTarget(db, request.user!.id, id);
+    await deleteTarget(db, signedInUser(request).id, id);
     return reply.code(204).send();
   });
 
@@ -43,12 +44,12 @@ export default async function destinationRoutes(app: FastifyInstance) {
     new Set((await db.selectFrom('streams').select('id').where('creatorId', '=', creatorId).where('endedAt', 'is', null).execute()).map((s) => s.id));
 
   app.get('/api/creator/streaming/health', studio, async (request): Promise<StreamHealth[]> => {
-    const live = await onAir(request.user!.id);
-    return app.liveState.healthOf(request.user!.id).filter((h) => live.has(h.streamId));
+    const live = await onAir(signedInUser(request).id);
+    return app.liveState.healthOf(signedInUser(request).id).filter((h) => live.has(h.streamId));
   });
 
   app.get('/api/creator/streaming/restreams', studio, async (request): Promise<RestreamState[]> => {
-    const live = await onAir(request.user!.id);
-    return app.liveState.restreamsOf(request.user!.id).filter((s) => live.has(s.streamId));
+    const live = await onAir(signedInUser(request).id);
+    return app.liveState.restreamsOf(signedInUser(request).id).filter((s) => live.has(s.streamId));
   });
 }

@@ -8,23 +8,24 @@ import { MediaStatusParamsSchema, type MediaStatus } from '@onair/protocol';
 import { forbidden, notFound } from '../../http/errors.ts';
 import { parseOr400 } from '../../http/validate.ts';
 import { detectFfmpeg, mediaCapabilities } from './capabilities.ts';
+import { signedInUser } from '../../http/signed-in.ts';
 
 export default async function mediaStatusRoutes(app: FastifyInstance) {
   const db = app.db.kysely;
   // Asked once at start, so the first Studio or upload dialog does not wait for ffmpeg to answer.
   app.addHook('onReady', async () => void detectFfmpeg(app.config.ffmpegPath));
 
-  app.get('/api/media/capabilities', { preHandler: app.requireUser }, async () => {
+  app.get('/api/media/capabilities', { onRequest: app.requireUser }, async () => {
     // Ingest runs in this process, or (with Redis) in the media process of the deployment.
     const ingesting = app.liveMedia.rtmpPort !== null || (app.redis !== null && !app.config.mediaIngest);
     return mediaCapabilities(app.config, ingesting ? app.config.rtmpPublicUrl : null);
   });
 
-  app.get('/api/media/status/:contentId', { preHandler: app.requireRole('creator', 'admin') }, async (request): Promise<MediaStatus> => {
+  app.get('/api/media/status/:contentId', { onRequest: app.requireRole('creator', 'admin') }, async (request): Promise<MediaStatus> => {
     const { contentId } = parseOr400(MediaStatusParamsSchema, request.params);
     const content = await db.selectFrom('content').select(['id', 'creatorId']).where('id', '=', contentId).executeTakeFirst();
     if (!content) throw notFound('No content with that id');
-    const user = request.user!;
+    const user = signedInUser(request);
     if (user.role !== 'admin' && content.creatorId !== user.id) throw forbidden('Only the creator of this item can see its processing state');
     const asset = await db.selectFrom('mediaAssets').selectAll().where('contentId', '=', contentId).executeTakeFirst();
     if (!asset) throw notFound('This item has no media yet');

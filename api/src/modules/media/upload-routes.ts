@@ -16,6 +16,7 @@ import { detectFfmpeg } from './capabilities.ts';
 import { ChunkTooLargeError, createPartFile, partFile, writeChunk } from './upload-files.ts';
 import { advanceUpload, createUploadedItem, findOwnUpload, insertUpload, presentUpload, setUploadJob } from './uploads-repository.ts';
 import type { MediaUploadRow } from '../../db/schema-media.ts';
+import { signedInUser } from '../../http/signed-in.ts';
 
 export const CHUNK_CONTENT_TYPE = 'application/offset+octet-stream';
 
@@ -44,7 +45,7 @@ function withOffset(reply: FastifyReply, upload: Upload): Upload {
 export default async function uploadRoutes(app: FastifyInstance) {
   const db = app.db.kysely;
   const { mediaDir, uploadMaxBytes } = app.config;
-  const creators = { preHandler: app.requireRole('creator', 'admin') };
+  const creators = { onRequest: app.requireRole('creator', 'admin') };
   /** Uploads receiving a chunk right now on this node: a second concurrent chunk is a conflict. */
   const receiving = new Set<string>();
 
@@ -64,13 +65,13 @@ export default async function uploadRoutes(app: FastifyInstance) {
     }
     const id = randomBytes(18).toString('base64url');
     await createPartFile(mediaDir, id);
-    const row = await insertUpload(db, id, request.user!.id, input);
+    const row = await insertUpload(db, id, signedInUser(request).id, input);
     return reply.code(201).send(withOffset(reply, presentUpload(row)));
   });
 
   app.get('/api/media/uploads/:id', creators, async (request, reply) => {
     const { id } = parseOr400(UploadIdParamsSchema, request.params);
-    const upload = await findOwnUpload(db, id, request.user!.id);
+    const upload = await findOwnUpload(db, id, signedInUser(request).id);
     if (!upload) throw notFound('No upload with that id');
     return withOffset(reply, presentUpload(upload));
   });
@@ -81,7 +82,7 @@ export default async function uploadRoutes(app: FastifyInstance) {
     const type = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
     if (type !== CHUNK_CONTENT_TYPE) throw new HttpError(415, `Content-Type: chunks are sent as ${CHUNK_CONTENT_TYPE}`);
     const offset = parseOffset(request.headers['upload-offset']);
-    const upload = await findOwnUpload(db, id, request.user!.id);
+    const upload = await findOwnUpload(db, id, signedInUser(request).id);
     if (!upload) throw notFound('No upload with that id');
     const size = Number(upload.sizeBytes);
     const current = Number(upload.receivedBytes);
@@ -104,7 +105,7 @@ export default async function uploadRoutes(app: FastifyInstance) {
           throw badRequest(`The chunk was interrupted; send it again from Upload-Offset ${offset}`);
         }
         if (!(await advanceUpload(db, id, offset, offset + received))) {
-          const now = await findOwnUpload(db, id, request.user!.id);
+          const now = await findOwnUpload(db, id, signedInUser(request).id);
           throw offsetConflict('Another request moved this upload on; resume from its offset', Number(now?.receivedBytes ?? 0));
         }
         finished = { ...upload, receivedBytes: offset + received };

@@ -7,6 +7,7 @@ import { AdminIdParamsSchema, ModerationDecisionRequestSchema, ModerationQueueQu
 import { parseOr400 } from '../../http/validate.ts';
 import { moderationQueue } from './admin-queue.ts';
 import { decideModerationItem } from './decisions.ts';
+import { signedInUser } from '../../http/signed-in.ts';
 
 export default async function moderationAdminRoutes(app: FastifyInstance) {
   app.get('/api/admin/moderation-queue', async (request) => {
@@ -16,12 +17,12 @@ export default async function moderationAdminRoutes(app: FastifyInstance) {
 
   app.post('/api/admin/moderation/:id/approve', async (request) => {
     const { id } = parseOr400(AdminIdParamsSchema, request.params);
-    return decideModerationItem(app, request.user!, id, 'approved');
+    return decideModerationItem(app, signedInUser(request), id, 'approved');
   });
 
   app.post('/api/admin/moderation/:id/reject', async (request) => {
     const { id } = parseOr400(AdminIdParamsSchema, request.params);
     const options = parseOr400(ModerationDecisionRequestSchema, request.body);
-    return decideModerationItem(app, request.user!, id, 'rejected', options);
+    return decideModerationItem(app, signedInUser(request), id, 'rejected', options);
   });
 }

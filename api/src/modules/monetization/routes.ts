@@ -11,6 +11,7 @@ import { listDonations, sendDonation } from './donations.ts';
 import { listTiers, presentMembership, setCancelAtPeriodEnd, subscribe, updateTier } from './memberships.ts';
 import { addMethod, listMethods, removeMethod, setDefaultMethod } from './payment-methods.ts';
 import { revenueCsv, revenueSummary } from './revenue.ts';
+import { signedInUser } from '../../http/signed-in.ts';
 
 /** The client's idempotency key, from the standard header when the body does not carry one. */
 const headerKey = (request: FastifyRequest) => {
@@ -23,45 +24,45 @@ export default async function monetizationRoutes(app: FastifyInstance) {
 
   app.get('/api/subscriptions/tiers', async () => listTiers(db));
 
-  app.patch('/api/subscriptions/tiers/:id', { preHandler: app.requireRole('admin') }, async (request) => {
+  app.patch('/api/subscriptions/tiers/:id', { onRequest: app.requireRole('admin') }, async (request) => {
     const { id } = parseOr400(TierIdParamsSchema, request.params);
     return updateTier(db, id, request.body);
   });
 
-  app.get('/api/subscriptions/me', { preHandler: app.requireUser }, async (request) => presentMembership(app, request.user!.id));
+  app.get('/api/subscriptions/me', { onRequest: app.requireUser }, async (request) => presentMembership(app, signedInUser(request).id));
 
-  app.post('/api/subscriptions/subscribe', { preHandler: app.requireUser }, async (request) => subscribe(app, request.user!.id, request.body, headerKey(request)));
+  app.post('/api/subscriptions/subscribe', { onRequest: app.requireUser }, async (request) => subscribe(app, signedInUser(request).id, request.body, headerKey(request)));
 
-  app.post('/api/subscriptions/cancel', { preHandler: app.requireUser }, async (request) => setCancelAtPeriodEnd(app, request.user!.id, true));
-  app.post('/api/subscriptions/resume', { preHandler: app.requireUser }, async (request) => setCancelAtPeriodEnd(app, request.user!.id, false));
+  app.post('/api/subscriptions/cancel', { onRequest: app.requireUser }, async (request) => setCancelAtPeriodEnd(app, signedInUser(request).id, true));
+  app.post('/api/subscriptions/resume', { onRequest: app.requireUser }, async (request) => setCancelAtPeriodEnd(app, signedInUser(request).id, false));
 
-  app.get('/api/user/payment-methods', { preHandler: app.requireUser }, async (request) => listMethods(db, request.user!.id));
+  app.get('/api/user/payment-methods', { onRequest: app.requireUser }, async (request) => listMethods(db, signedInUser(request).id));
 
-  app.post('/api/payment-methods/add', { preHandler: app.requireUser }, async (request, reply) => reply.code(201).send(await addMethod(app, request.user!.id, request.body)));
+  app.post('/api/payment-methods/add', { onRequest: app.requireUser }, async (request, reply) => reply.code(201).send(await addMethod(app, signedInUser(request).id, request.body)));
 
-  app.post('/api/payment-methods/:id/default', { preHandler: app.requireUser }, async (request) => {
+  app.post('/api/payment-methods/:id/default', { onRequest: app.requireUser }, async (request) => {
     const { id } = parseOr400(PaymentMethodIdParamsSchema, request.params);
-    return setDefaultMethod(db, request.user!.id, id);
+    return setDefaultMethod(db, signedInUser(request).id, id);
   });
 
-  app.delete('/api/payment-methods/:id', { preHandler: app.requireUser }, async (request) => {
+  app.delete('/api/payment-methods/:id', { onRequest: app.requireUser }, async (request) => {
     const { id } = parseOr400(PaymentMethodIdParamsSchema, request.params);
-    return removeMethod(db, request.user!.id, id);
+    return removeMethod(db, signedInUser(request).id, id);
   });
 
-  app.post('/api/donations/send', { preHandler: app.requireUser }, async (request, reply) => reply.code(201).send(await sendDonation(app, request.user!, request.body, headerKey(request))));
+  app.post('/api/donations/send', { onRequest: app.requireUser }, async (request, reply) => reply.code(201).send(await sendDonation(app, signedInUser(request), request.body, headerKey(request))));
 
-  app.get('/api/donations', { preHandler: app.requireUser }, async (request) => listDonations(db, request.user!.id));
+  app.get('/api/donations', { onRequest: app.requireUser }, async (request) => listDonations(db, signedInUser(request).id));
 
   const summaryFor = (request: FastifyRequest) => {
     const { months } = parseOr400(RevenueQuerySchema, request.query);
-    const user = request.user!;
+    const user = signedInUser(request);
     return revenueSummary(db, { creatorId: user.role === 'admin' ? null : user.id, feePercent: app.config.platformFeePercent, testMode: app.payments.testMode }, months);
   };
 
-  app.get('/api/revenue/summary', { preHandler: app.requireRole('creator', 'admin') }, summaryFor);
+  app.get('/api/revenue/summary', { onRequest: app.requireRole('creator', 'admin') }, summaryFor);
 
-  app.get('/api/revenue/export.csv', { preHandler: app.requireRole('creator', 'admin') }, async (request, reply) =>
+  app.get('/api/revenue/export.csv', { onRequest: app.requireRole('creator', 'admin') }, async (request, reply) =>
     reply
       .header('content-type', 'text/csv; charset=utf-8')
       .header('content-disposition', 'attachment; filename="onair-revenue.csv"')
@@ -74,12 +75,12 @@ export default async function monetizationRoutes(app: FastifyInstance) {
     return { contentId: id, subscribersOnly: await isSubscribersOnly(db, id), canWatch: await canWatch(db, request.user, id) };
   });
 
-  app.put('/api/content/:id/access', { preHandler: app.requireRole('creator', 'admin') }, async (request): Promise<ContentAccess> => {
+  app.put('/api/content/:id/access', { onRequest: app.requireRole('creator', 'admin') }, async (request): Promise<ContentAccess> => {
     const { id } = parseOr400(ContentIdParamsSchema, request.params);
     const { subscribersOnly } = parseOr400(ContentAccessRequestSchema, request.body);
     const item = await db.selectFrom('content').select('creatorId').where('id', '=', id).executeTakeFirst();
     if (!item) throw notFound('No content with that id');
-    const user = request.user!;
+    const user = signedInUser(request);
     if (user.role !== 'admin' && item.creatorId !== user.id) throw forbidden('Only the item’s creator or an admin may change who can watch it');
     const values = { subscribersOnly: subscribersOnly ? 1 : 0, updatedAt: Date.now() };
     await db.insertInto('contentAccess').values({ contentId: id, ...values }).onConflict((oc) => oc.column('contentId').doUpdateSet(values)).execute();

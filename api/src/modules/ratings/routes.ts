@@ -8,6 +8,7 @@ import { ContentIdParamsSchema, ContentRatingRequestSchema, type ContentRating }
 import type { Database } from '../../db/schema.ts';
 import { parseOr400 } from '../../http/validate.ts';
 import { assertContentExists } from '../content/repository.ts';
+import { signedInUser } from '../../http/signed-in.ts';
 
 export async function ratingOf(db: Kysely<Database>, contentId: number): Promise<{ avgRating: number; ratings: number }> {
   const row = await db
@@ -20,7 +21,7 @@ export async function ratingOf(db: Kysely<Database>, contentId: number): Promise
 }
 
 export default async function ratingRoutes(app: FastifyInstance) {
-  app.post('/api/content/:id/rating', { preHandler: app.requireUser }, async (request): Promise<ContentRating> => {
+  app.post('/api/content/:id/rating', { onRequest: app.requireUser }, async (request): Promise<ContentRating> => {
     const { id } = parseOr400(ContentIdParamsSchema, request.params);
     const { rating } = parseOr400(ContentRatingRequestSchema, request.body);
     const db = app.db.kysely;
@@ -28,7 +29,7 @@ export default async function ratingRoutes(app: FastifyInstance) {
     const now = Date.now();
     await db
       .insertInto('contentRatings')
-      .values({ contentId: id, userId: request.user!.id, rating, createdAt: now, updatedAt: now })
+      .values({ contentId: id, userId: signedInUser(request).id, rating, createdAt: now, updatedAt: now })
       .onConflict((oc) => oc.columns(['contentId', 'userId']).doUpdateSet({ rating, updatedAt: now }))
       .execute();
     return { contentId: id, rating, ...(await ratingOf(db, id)) };

@@ -12,6 +12,7 @@ import { parseOr400 } from '../../http/validate.ts';
 import { runJobAndWait } from '../../jobs/run-job.ts';
 import { assertContentExists } from '../content/repository.ts';
 import { lastRun, likeCount, storedRecommendations } from './repository.ts';
+import { signedInUser } from '../../http/signed-in.ts';
 
 export const RECOMMENDATIONS_TIMEOUT_MS = 30_000;
 const STALE_AFTER_MS = 3600_000;
@@ -28,8 +29,8 @@ export default async function recommendationRoutes(app: FastifyInstance) {
       result: RecommendationsJobResultSchema,
     });
 
-  app.get('/api/ai-recommendations', { preHandler: app.requireUser }, async (request) => {
-    const userId = request.user!.id;
+  app.get('/api/ai-recommendations', { onRequest: app.requireUser }, async (request) => {
+    const userId = signedInUser(request).id;
     const run = await lastRun(app.db.kysely, userId);
     if (!run) await recompute(userId);
     else if (Date.now() - run.computedAt > STALE_AFTER_MS) {
@@ -38,29 +39,29 @@ export default async function recommendationRoutes(app: FastifyInstance) {
     return storedRecommendations(app.db.kysely, userId);
   });
 
-  app.post('/api/ai-recommendations/refresh', { preHandler: app.requireUser }, async (request) => {
-    const userId = request.user!.id;
+  app.post('/api/ai-recommendations/refresh', { onRequest: app.requireUser }, async (request) => {
+    const userId = signedInUser(request).id;
     await enforceRateLimit(app.rateLimiter, `recommendations:${userId}`, REFRESH_RATE, 'Too many refreshes');
     await recompute(userId);
     return storedRecommendations(app.db.kysely, userId);
   });
 
-  app.post('/api/content/:id/like', { preHandler: app.requireUser }, async (request): Promise<LikeResponse> => {
+  app.post('/api/content/:id/like', { onRequest: app.requireUser }, async (request): Promise<LikeResponse> => {
     const { id } = parseOr400(ContentIdParamsSchema, request.params);
     await assertContentExists(app.db.kysely, id);
     // A second like is a no-op, not an error: the button may be pressed twice.
     await app.db.kysely
       .insertInto('contentLikes')
-      .values({ contentId: id, userId: request.user!.id, createdAt: Date.now() })
+      .values({ contentId: id, userId: signedInUser(request).id, createdAt: Date.now() })
       .onConflict((oc) => oc.columns(['contentId', 'userId']).doNothing())
       .execute();
     return { contentId: id, liked: true, likes: await likeCount(app.db.kysely, id) };
   });
 
-  app.delete('/api/content/:id/like', { preHandler: app.requireUser }, async (request): Promise<LikeResponse> => {
+  app.delete('/api/content/:id/like', { onRequest: app.requireUser }, async (request): Promise<LikeResponse> => {
     const { id } = parseOr400(ContentIdParamsSchema, request.params);
     await assertContentExists(app.db.kysely, id);
-    await app.db.kysely.deleteFrom('contentLikes').where('contentId', '=', id).where('userId', '=', request.user!.id).execute();
+    await app.db.kysely.deleteFrom('contentLikes').where('contentId', '=', id).where('userId', '=', signedInUser(request).id).execute();
     return { contentId: id, liked: false, likes: await likeCount(app.db.kysely, id) };
   });
 }

@@ -5,6 +5,7 @@ import { enforceWriteLimit } from '../../http/write-limits.ts';
 import { assertContentExists } from '../content/repository.ts';
 import { POINTS, utcDayKey, utcDayStart } from './ledger.ts';
 import { claimAchievement, gamificationProfile, rewardAction } from './service.ts';
+import { signedInUser } from '../../http/signed-in.ts';
 
 /** Shares a day that earn points: beyond it sharing still works, it just pays nothing more. */
 export const SHARE_POINTS_DAILY_CAP = 5;
@@ -22,19 +23,19 @@ async function sharesRewardedToday(app: FastifyInstance, userId: number): Promis
 }
 
 export default async function rewardsRoutes(app: FastifyInstance) {
-  app.get('/api/user/gamification', { preHandler: app.requireUser }, async (request) => gamificationProfile(app, request.user!.id));
+  app.get('/api/user/gamification', { onRequest: app.requireUser }, async (request) => gamificationProfile(app, signedInUser(request).id));
 
-  app.post('/api/achievements/claim', { preHandler: app.requireUser }, async (request) => {
+  app.post('/api/achievements/claim', { onRequest: app.requireUser }, async (request) => {
     const { achievementId } = parseOr400(AchievementClaimRequestSchema, request.body);
-    return claimAchievement(app, request.user!.id, achievementId);
+    return claimAchievement(app, signedInUser(request).id, achievementId);
   });
 
   /** Sharing a stream earns points once per item per day (so repeated clicks do not farm points). */
-  app.post('/api/content/:id/share', { preHandler: app.requireUser }, async (request) => {
+  app.post('/api/content/:id/share', { onRequest: app.requireUser }, async (request) => {
     const { id } = parseOr400(ContentIdParamsSchema, request.params);
     const { channel } = parseOr400(ShareRequestSchema, request.body);
     await assertContentExists(app.db.kysely, id);
-    const userId = request.user!.id;
+    const userId = signedInUser(request).id;
     await enforceWriteLimit(app, 'share', userId);
     // Points once per item per day, and for at most SHARE_POINTS_DAILY_CAP items a day.
     if ((await sharesRewardedToday(app, userId)) < SHARE_POINTS_DAILY_CAP) {

@@ -11,6 +11,7 @@ import { parseOr400 } from '../../http/validate.ts';
 import { enforceWriteLimit } from '../../http/write-limits.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { findReceiverById, findReceivers, listReceivers, presentReceiver } from './repository.ts';
+import { signedInUser } from '../../http/signed-in.ts';
 
 /** Ids are unique per owner: the answer says the id is taken, and by whom (you), so the fix is obvious. */
 const duplicate = (deviceId: string) => conflict(`deviceId: ${deviceId} is already taken by one of your receivers; choose another device id`);
@@ -18,14 +19,14 @@ const duplicate = (deviceId: string) => conflict(`deviceId: ${deviceId} is alrea
 export default async function satelliteRoutes(app: FastifyInstance) {
   const db = app.db.kysely;
 
-  app.get('/api/satellite-receivers', { preHandler: app.requireUser }, async (request) => {
-    const user = request.user!;
+  app.get('/api/satellite-receivers', { onRequest: app.requireUser }, async (request) => {
+    const user = signedInUser(request);
     return listReceivers(db, user.role === 'admin' ? null : user.id);
   });
 
-  app.post('/api/satellite-receivers', { preHandler: app.requireUser }, async (request, reply) => {
+  app.post('/api/satellite-receivers', { onRequest: app.requireUser }, async (request, reply) => {
     const input = parseOr400(ReceiverCreateRequestSchema, request.body);
-    const ownerId = request.user!.id;
+    const ownerId = signedInUser(request).id;
     await enforceWriteLimit(app, 'satellite', ownerId);
     if ((await findReceivers(db, input.deviceId, ownerId)).length > 0) throw duplicate(input.deviceId);
     try {
@@ -54,7 +55,7 @@ export default async function satelliteRoutes(app: FastifyInstance) {
     }
   });
 
-  app.patch('/api/satellite-receivers/:deviceId/status', { preHandler: app.requireUser }, async (request) => {
+  app.patch('/api/satellite-receivers/:deviceId/status', { onRequest: app.requireUser }, async (request) => {
     const { deviceId } = parseOr400(ReceiverDeviceIdParamsSchema, request.params);
     const { ownerId } = parseOr400(ReceiverOwnerQuerySchema, request.query);
     const { status } = parseOr400(ReceiverStatusRequestSchema, request.body);
@@ -72,7 +73,7 @@ export default async function satelliteRoutes(app: FastifyInstance) {
  */
 async function resolveReceiver(app: FastifyInstance, request: FastifyRequest, deviceId: string, ownerId: number | undefined) {
   const db = app.db.kysely;
-  const user = request.user!;
+  const user = signedInUser(request);
   const missing = () => notFound('No receiver with that device id');
   if (user.role !== 'admin') {
     if (ownerId !== undefined && ownerId !== user.id) throw missing();

@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import type { SmsStatus } from '@onair/protocol';
 import { findLinkForUser, isPendingPhone, startPhoneLink, unlinkPhone } from './phones.ts';
 import smsWebhooks, { TWILIO_WEBHOOK_PATH, USSD_WEBHOOK_PATH, ussdCallbackToken } from './webhooks.ts';
+import { signedInUser } from '../../http/signed-in.ts';
 
 export default async function smsRoutes(app: FastifyInstance) {
   await app.register(smsWebhooks);
@@ -32,17 +33,17 @@ export default async function smsRoutes(app: FastifyInstance) {
     };
   }
 
-  app.get('/api/sms/status', { preHandler: app.requireUser }, async (request) => status(request.user!.id, request.user!.role === 'admin'));
+  app.get('/api/sms/status', { onRequest: app.requireUser }, async (request) => status(signedInUser(request).id, signedInUser(request).role === 'admin'));
 
   /** A fresh code to text from the phone (`ONAIR LINK 123456`); shown once. */
-  app.post('/api/sms/link', { preHandler: app.requireUser }, async (request) => {
-    const { code, expiresAt } = await startPhoneLink(app.db.kysely, request.user!.id);
-    const current = await status(request.user!.id, request.user!.role === 'admin');
+  app.post('/api/sms/link', { onRequest: app.requireUser }, async (request) => {
+    const { code, expiresAt } = await startPhoneLink(app.db.kysely, signedInUser(request).id);
+    const current = await status(signedInUser(request).id, signedInUser(request).role === 'admin');
     return { ...current, phone: { ...current.phone!, code, codeExpiresAt: new Date(expiresAt).toISOString() } };
   });
 
-  app.delete('/api/sms/link', { preHandler: app.requireUser }, async (request) => {
-    await unlinkPhone(app.db.kysely, request.user!.id);
-    return status(request.user!.id, request.user!.role === 'admin');
+  app.delete('/api/sms/link', { onRequest: app.requireUser }, async (request) => {
+    await unlinkPhone(app.db.kysely, signedInUser(request).id);
+    return status(signedInUser(request).id, signedInUser(request).role === 'admin');
   });
 }

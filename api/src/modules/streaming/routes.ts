@@ -3,37 +3,38 @@ import { StreamConfigRequestSchema, StreamIdParamsSchema, StreamStartRequestSche
 import { parseOr400 } from '../../http/validate.ts';
 import { findConfig, presentConfig, regenerateKey, saveConfig } from './config.ts';
 import { activeStreams, startStream, stopStream } from './streams.ts';
+import { signedInUser } from '../../http/signed-in.ts';
 
 /** Creator Studio: creators and admins only (spec §6), each acting on their own configuration. */
 export default async function streamingRoutes(app: FastifyInstance) {
   const db = app.db.kysely;
   const secret = app.config.sessionSecret;
-  const studio = { preHandler: app.requireRole('creator', 'admin') };
+  const studio = { onRequest: app.requireRole('creator', 'admin') };
   // From configuration (RTMP_PUBLIC_URL), never from the request's Host header, which the caller chooses.
   const ingest = () => app.config.rtmpPublicUrl;
 
   app.get('/api/creator/streaming/config', studio, async (request) =>
-    presentConfig(await findConfig(db, request.user!.id), ingest(), secret),
+    presentConfig(await findConfig(db, signedInUser(request).id), ingest(), secret),
   );
 
   app.post('/api/creator/streaming/config', studio, async (request) => {
     const input = parseOr400(StreamConfigRequestSchema, request.body);
-    return presentConfig(await saveConfig(db, request.user!.id, input, secret), ingest(), secret);
+    return presentConfig(await saveConfig(db, signedInUser(request).id, input, secret), ingest(), secret);
   });
 
-  app.post('/api/creator/streaming/key/regenerate', studio, async (request) => regenerateKey(db, request.user!.id, ingest(), secret));
+  app.post('/api/creator/streaming/key/regenerate', studio, async (request) => regenerateKey(db, signedInUser(request).id, ingest(), secret));
 
   app.post('/api/creator/streaming/start', studio, async (request, reply) => {
     const { configId } = parseOr400(StreamStartRequestSchema, request.body);
-    return reply.code(201).send(await startStream(app, request.user!, configId));
+    return reply.code(201).send(await startStream(app, signedInUser(request), configId));
   });
 
   app.post('/api/creator/streaming/stop/:id', studio, async (request) => {
     const { id } = parseOr400(StreamIdParamsSchema, request.params);
-    return stopStream(app, request.user!, id);
+    return stopStream(app, signedInUser(request), id);
   });
 
   app.get('/api/creator/streaming/active', studio, async (request): Promise<ActiveStreamsResponse> => ({
-    streams: await activeStreams(app, request.user!.id),
+    streams: await activeStreams(app, signedInUser(request).id),
   }));
 }

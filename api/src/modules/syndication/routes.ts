@@ -17,18 +17,19 @@ import { parseOr400 } from '../../http/validate.ts';
 import { syndicationAnalytics } from './analytics.ts';
 import { findShow, listRecords, recordsByIds, selectRecords } from './repository.ts';
 import { addEpisode, assertEpisodeContent, assertShowAccess, ensureRecords, startSync } from './service.ts';
+import { signedInUser } from '../../http/signed-in.ts';
 
 export default async function syndicationRoutes(app: FastifyInstance) {
   const db = app.db.kysely;
-  const studio = { preHandler: app.requireRole('creator', 'admin') };
+  const studio = { onRequest: app.requireRole('creator', 'admin') };
   const publicUrl = app.config.publicUrl;
   const scope = (user: { id: number; role: string }) => (user.role === 'admin' ? null : user.id);
 
-  app.get('/api/podcast-syndication', studio, async (request) => listRecords(db, scope(request.user!), publicUrl));
+  app.get('/api/podcast-syndication', studio, async (request) => listRecords(db, scope(signedInUser(request)), publicUrl));
 
   app.post('/api/podcast-syndication', studio, async (request, reply): Promise<SyndicationStarted> => {
     const input = parseOr400(SyndicationCreateRequestSchema, request.body);
-    const user = request.user!;
+    const user = signedInUser(request);
     const episode = await db.selectFrom('podcastEpisodes').select('showId').where('contentId', '=', input.contentId).executeTakeFirst();
     let showId = episode?.showId;
     if (showId === undefined) {
@@ -51,7 +52,7 @@ export default async function syndicationRoutes(app: FastifyInstance) {
 
   app.post('/api/podcast-syndication/:id/sync', studio, async (request) => {
     const { id } = parseOr400(SyndicationSyncParamsSchema, request.params);
-    const user = request.user!;
+    const user = signedInUser(request);
     let query = selectRecords(db);
     if (id !== 0) query = query.where('s.id', '=', id);
     if (user.role !== 'admin') query = query.where('sh.creatorId', '=', user.id);
@@ -65,7 +66,7 @@ export default async function syndicationRoutes(app: FastifyInstance) {
   app.patch('/api/podcast-syndication/:id', studio, async (request) => {
     const { id } = parseOr400(SyndicationIdParamsSchema, request.params);
     const { externalId } = parseOr400(SyndicationUpdateRequestSchema, request.body);
-    const user = request.user!;
+    const user = signedInUser(request);
     const row = await selectRecords(db).where('s.id', '=', id).executeTakeFirst();
     if (!row || (user.role !== 'admin' && row.creatorId !== user.id)) throw notFound('No syndication record with that id');
     await db.updateTable('podcastSyndications').set({ externalId }).where('id', '=', id).execute();
@@ -74,7 +75,7 @@ export default async function syndicationRoutes(app: FastifyInstance) {
 
   app.get('/api/podcast-syndication/analytics', studio, async (request) => {
     const { showId, days } = parseOr400(SyndicationAnalyticsQuerySchema, request.query);
-    const user = request.user!;
+    const user = signedInUser(request);
     if (showId !== undefined) assertShowAccess(user, await findShow(db, showId));
     return syndicationAnalytics(db, { ownerId: scope(user), showId: showId ?? null, days, now: Date.now() });
   });

@@ -17,15 +17,16 @@ import { conflict } from '../../http/errors.ts';
 import { storeCover } from './cover.ts';
 import { findShow, listShows, showById, uniqueSlug } from './repository.ts';
 import { addEpisode, assertShowAccess, refreshShow } from './service.ts';
+import { signedInUser } from '../../http/signed-in.ts';
 
 const flag = (value: boolean | undefined) => (value === undefined ? undefined : value ? 1 : 0);
 
 export default async function showRoutes(app: FastifyInstance) {
   const db = app.db.kysely;
-  const studio = { preHandler: app.requireRole('creator', 'admin') };
+  const studio = { onRequest: app.requireRole('creator', 'admin') };
   const publicUrl = app.config.publicUrl;
 
-  app.get('/api/podcast-shows', studio, async (request) => listShows(db, request.user!.id, publicUrl));
+  app.get('/api/podcast-shows', studio, async (request) => listShows(db, signedInUser(request).id, publicUrl));
 
   app.post('/api/podcast-shows', studio, async (request, reply) => {
     const input = parseOr400(ShowCreateRequestSchema, request.body);
@@ -36,7 +37,7 @@ export default async function showRoutes(app: FastifyInstance) {
         const row = await db
           .insertInto('podcastShows')
           .values({
-            creatorId: request.user!.id,
+            creatorId: signedInUser(request).id,
             slug: await uniqueSlug(db, input.title),
             title: input.title,
             description: input.description,
@@ -67,14 +68,14 @@ export default async function showRoutes(app: FastifyInstance) {
         if (!isUniqueViolation(error) || attempt >= 3) throw isUniqueViolation(error) ? conflict('title: try again') : error;
       }
     }
-    await app.jobs.enqueue('syndication', { showId: id }, { userId: request.user!.id });
+    await app.jobs.enqueue('syndication', { showId: id }, { userId: signedInUser(request).id });
     return reply.code(201).send(await showById(db, id, publicUrl));
   });
 
   app.patch('/api/podcast-shows/:id', studio, async (request) => {
     const { id } = parseOr400(SyndicationIdParamsSchema, request.params);
     const input = parseOr400(ShowUpdateRequestSchema, request.body);
-    const show = assertShowAccess(request.user!, await findShow(db, id));
+    const show = assertShowAccess(signedInUser(request), await findShow(db, id));
     await db
       .updateTable('podcastShows')
       .set({
@@ -93,7 +94,7 @@ export default async function showRoutes(app: FastifyInstance) {
       .where('id', '=', id)
       .execute();
     const updated = (await findShow(db, id))!;
-    if (updated.syncMetadata === 1 && changesFeed(input)) await refreshShow(app, updated, request.user!.id);
+    if (updated.syncMetadata === 1 && changesFeed(input)) await refreshShow(app, updated, signedInUser(request).id);
     void show;
     return showById(db, id, publicUrl);
   });
@@ -101,19 +102,19 @@ export default async function showRoutes(app: FastifyInstance) {
   app.put('/api/podcast-shows/:id/cover', { ...studio, bodyLimit: Math.ceil((COVER_MAX_BYTES * 4) / 3) + 64 * 1024 }, async (request) => {
     const { id } = parseOr400(SyndicationIdParamsSchema, request.params);
     const { image } = parseOr400(ShowCoverRequestSchema, request.body);
-    const show = assertShowAccess(request.user!, await findShow(db, id));
+    const show = assertShowAccess(signedInUser(request), await findShow(db, id));
     const cover = await storeCover(app.config.mediaDir, id, image, show.coverPath);
     await db.updateTable('podcastShows').set({ ...cover, updatedAt: Date.now() }).where('id', '=', id).execute();
     const updated = (await findShow(db, id))!;
-    if (updated.syncMetadata === 1) await refreshShow(app, updated, request.user!.id);
+    if (updated.syncMetadata === 1) await refreshShow(app, updated, signedInUser(request).id);
     return showById(db, id, publicUrl);
   });
 
   app.post('/api/podcast-shows/:id/episodes', studio, async (request, reply) => {
     const { id } = parseOr400(SyndicationIdParamsSchema, request.params);
     const { contentId } = parseOr400(ShowEpisodeRequestSchema, request.body);
-    const show = assertShowAccess(request.user!, await findShow(db, id));
-    const { added } = await addEpisode(app, request.user!, show, contentId);
+    const show = assertShowAccess(signedInUser(request), await findShow(db, id));
+    const { added } = await addEpisode(app, signedInUser(request), show, contentId);
     return reply.code(added ? 201 : 200).send(await showById(db, id, publicUrl));
   });
 }

@@ -10,6 +10,7 @@ import { parseOr400 } from '../../http/validate.ts';
 import { canWatch } from '../monetization/access.ts';
 import { readCaptionsQuality } from './quality.ts';
 import { searchTranscripts } from './search.ts';
+import { signedInUser } from '../../http/signed-in.ts';
 
 const SubtitleParamsSchema = z.object({ id: z.coerce.number().int().positive(), language: LanguageCodeSchema });
 
@@ -67,12 +68,12 @@ export default async function transcriptRoutes(app: FastifyInstance) {
   });
 
   // The item's creator (or an admin) asks for a translated subtitle track: 202 with the job id.
-  app.post('/api/content/:id/transcript/translations', { preHandler: app.requireUser }, async (request, reply) => {
+  app.post('/api/content/:id/transcript/translations', { onRequest: app.requireUser }, async (request, reply) => {
     const { id } = parseOr400(ContentIdParamsSchema, request.params);
     const { language } = parseOr400(SubtitlesRequestSchema, request.body);
     const content = await k.selectFrom('content').select(['id', 'creatorId']).where('id', '=', id).executeTakeFirst();
     if (!content) throw notFound('No content with that id');
-    const user = request.user!;
+    const user = signedInUser(request);
     if (user.role !== 'admin' && content.creatorId !== user.id) throw forbidden('Only the creator of this item can add subtitles');
     const transcript = await k.selectFrom('transcripts').select(['status', 'language']).where('contentId', '=', id).executeTakeFirst();
     if (transcript?.status !== 'ready') throw unprocessable('This item has no ready transcript to translate');

@@ -17,6 +17,7 @@ import { badRequest, unprocessable } from '../../http/errors.ts';
 import { enforceRateLimit } from '../../http/rate-limit.ts';
 import { parseOr400 } from '../../http/validate.ts';
 import { assertCanTranslate, contentOr404, insertManualTranslation, listTranslations } from './repository.ts';
+import { signedInUser } from '../../http/signed-in.ts';
 
 const TRANSLATE_RATE = { limit: 20, windowMs: 60_000 };
 
@@ -28,35 +29,35 @@ export default async function translationRoutes(app: FastifyInstance) {
     return listTranslations(app.db.kysely, id);
   });
 
-  app.post('/api/content/:id/translations', { preHandler: app.requireUser }, async (request, reply) => {
+  app.post('/api/content/:id/translations', { onRequest: app.requireUser }, async (request, reply) => {
     const { id } = parseOr400(ContentIdParamsSchema, request.params);
     const input = parseOr400(TranslationCreateRequestSchema, request.body);
     const content = await contentOr404(app.db.kysely, id);
-    assertCanTranslate(request.user!, content);
+    assertCanTranslate(signedInUser(request), content);
     const translation = await insertManualTranslation(app.db.kysely, {
       contentId: id,
       language: input.language,
       title: input.title,
       description: input.description || null,
-      createdBy: request.user!.id,
+      createdBy: signedInUser(request).id,
     });
     return reply.code(201).send(translation);
   });
 
-  app.post('/api/translate', { preHandler: app.requireUser }, async (request, reply) => {
+  app.post('/api/translate', { onRequest: app.requireUser }, async (request, reply) => {
     const input = parseOr400(TranslateRequestSchema, request.body);
     const content = await contentOr404(app.db.kysely, input.contentId, 'contentId');
-    assertCanTranslate(request.user!, content);
+    assertCanTranslate(signedInUser(request), content);
     const source = resolveLanguage(content.language);
     if (!source) throw unprocessable(`The content's language "${content.language}" is not one of the supported languages`);
     if (source === input.targetLanguage) throw badRequest(`targetLanguage: the content is already in ${languageName(source)}`);
     const plan = await app.translationEngines.plan(source, input.targetLanguage);
     if (!plan) throw unprocessable(await app.translationEngines.missing(source, input.targetLanguage));
-    await enforceRateLimit(app.rateLimiter, `translate:${request.user!.id}`, TRANSLATE_RATE, 'Too many translations');
+    await enforceRateLimit(app.rateLimiter, `translate:${signedInUser(request).id}`, TRANSLATE_RATE, 'Too many translations');
     const jobId = await app.jobs.enqueue(
       'translation',
       { contentId: content.id, text: input.text, sourceLanguage: source, targetLanguage: input.targetLanguage },
-      { userId: request.user!.id },
+      { userId: signedInUser(request).id },
     );
     const accepted: TranslateAccepted = { jobId, contentId: content.id, targetLanguage: input.targetLanguage, engine: plan.engine, route: plan.route };
     return reply.code(202).send(accepted);

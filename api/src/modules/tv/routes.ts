@@ -19,6 +19,7 @@ import type { TvDeviceRow } from '../../db/schema-reach.ts';
 import { notFound, unauthorized } from '../../http/errors.ts';
 import { enforceRateLimit } from '../../http/rate-limit.ts';
 import { parseOr400 } from '../../http/validate.ts';
+import { signedInUser } from '../../http/signed-in.ts';
 
 // No 0/O or 1/I: the code is read off a TV across a room.
 const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
@@ -78,25 +79,25 @@ export default async function tvRoutes(app: FastifyInstance) {
     };
   });
 
-  app.get('/api/user/smart-tv-devices', { preHandler: app.requireUser }, async (request) => {
-    const rows = await db.selectFrom('tvDevices').selectAll().where('userId', '=', request.user!.id).orderBy('lastUsed', 'desc').orderBy('id').execute();
+  app.get('/api/user/smart-tv-devices', { onRequest: app.requireUser }, async (request) => {
+    const rows = await db.selectFrom('tvDevices').selectAll().where('userId', '=', signedInUser(request).id).orderBy('lastUsed', 'desc').orderBy('id').execute();
     const now = Date.now();
     return rows.map((r) => presentTv(r, now));
   });
 
-  app.post('/api/user/smart-tv-devices/pair', { preHandler: app.requireUser }, async (request) => {
+  app.post('/api/user/smart-tv-devices/pair', { onRequest: app.requireUser }, async (request) => {
     const { code } = parseOr400(TvPairRequestSchema, request.body);
-    await enforceRateLimit(app.rateLimiter, `tv-pair:${request.user!.id}`, { limit: 10, windowMs: 60_000 }, 'Too many pairing attempts');
+    await enforceRateLimit(app.rateLimiter, `tv-pair:${signedInUser(request).id}`, { limit: 10, windowMs: 60_000 }, 'Too many pairing attempts');
     const now = Date.now();
     const tv = await db.selectFrom('tvDevices').selectAll().where('pairingCode', '=', code).where('userId', 'is', null).where('pairingExpiresAt', '>', now).executeTakeFirst();
     if (!tv) throw notFound('code: no TV is showing that code (it may have expired; the TV shows a new one)');
-    await db.updateTable('tvDevices').set({ userId: request.user!.id, pairingCode: null, pairingExpiresAt: null }).where('id', '=', tv.id).where('userId', 'is', null).execute();
-    return presentTv({ ...tv, userId: request.user!.id }, now);
+    await db.updateTable('tvDevices').set({ userId: signedInUser(request).id, pairingCode: null, pairingExpiresAt: null }).where('id', '=', tv.id).where('userId', 'is', null).execute();
+    return presentTv({ ...tv, userId: signedInUser(request).id }, now);
   });
 
-  app.delete('/api/user/smart-tv-devices/:id', { preHandler: app.requireUser }, async (request) => {
+  app.delete('/api/user/smart-tv-devices/:id', { onRequest: app.requireUser }, async (request) => {
     const { id } = parseOr400(DeviceIdParamsSchema, request.params);
-    const removed = await db.deleteFrom('tvDevices').where('id', '=', id).where('userId', '=', request.user!.id).executeTakeFirst();
+    const removed = await db.deleteFrom('tvDevices').where('id', '=', id).where('userId', '=', signedInUser(request).id).executeTakeFirst();
     if (Number(removed.numDeletedRows) === 0) throw notFound('No TV with that id');
     return { id };
   });

@@ -10,6 +10,7 @@ import { parseOr400 } from '../../http/validate.ts';
 import { createAlexaVerifier, AlexaVerificationError, type AlexaVerifierOptions } from './alexa-verifier.ts';
 import { applicationIdOf, handleAlexa, type AlexaRequestEnvelope } from './alexa-skill.ts';
 import { createAssistant, findOwnAssistant, listAssistants, presentAssistant } from './repository.ts';
+import { signedInUser } from '../../http/signed-in.ts';
 
 const PLATFORM_NAMES = { alexa: 'Amazon Alexa', google: 'Google Assistant', siri: 'Siri' } as const;
 
@@ -23,28 +24,28 @@ export interface VoiceOptions {
 export default async function voiceRoutes(app: FastifyInstance, options: VoiceOptions) {
   const db = app.db.kysely;
 
-  app.get('/api/voice-assistants', { preHandler: app.requireUser }, async (request) => listAssistants(db, request.user!.id));
+  app.get('/api/voice-assistants', { onRequest: app.requireUser }, async (request) => listAssistants(db, signedInUser(request).id));
 
-  app.post('/api/voice-assistants', { preHandler: app.requireUser }, async (request, reply) => {
+  app.post('/api/voice-assistants', { onRequest: app.requireUser }, async (request, reply) => {
     const input = parseOr400(VoiceAssistantCreateRequestSchema, request.body);
     if (input.platform === 'google') throw unprocessable(GOOGLE_SHUT_DOWN);
     // Spec §5: the name input is not sent; the default is '{platform name} Device'.
-    const created = await createAssistant(db, request.user!.id, input.platform, input.deviceName ?? `${PLATFORM_NAMES[input.platform]} Device`);
+    const created = await createAssistant(db, signedInUser(request).id, input.platform, input.deviceName ?? `${PLATFORM_NAMES[input.platform]} Device`);
     return reply.code(201).send(created);
   });
 
-  app.patch('/api/voice-assistants/:id', { preHandler: app.requireUser }, async (request) => {
+  app.patch('/api/voice-assistants/:id', { onRequest: app.requireUser }, async (request) => {
     const { id } = parseOr400(IdParamsSchema, request.params);
     const { enabled } = parseOr400(VoiceAssistantPatchRequestSchema, request.body);
-    const row = await findOwnAssistant(db, request.user!.id, id);
+    const row = await findOwnAssistant(db, signedInUser(request).id, id);
     if (!row) throw notFound('No voice assistant with that id');
     await db.updateTable('voiceAssistants').set({ enabled: enabled ? 1 : 0 }).where('id', '=', id).execute();
     return presentAssistant({ ...row, enabled: enabled ? 1 : 0 });
   });
 
-  app.delete('/api/voice-assistants/:id', { preHandler: app.requireUser }, async (request) => {
+  app.delete('/api/voice-assistants/:id', { onRequest: app.requireUser }, async (request) => {
     const { id } = parseOr400(IdParamsSchema, request.params);
-    const row = await findOwnAssistant(db, request.user!.id, id);
+    const row = await findOwnAssistant(db, signedInUser(request).id, id);
     if (!row) throw notFound('No voice assistant with that id');
     await db.deleteFrom('voiceAssistants').where('id', '=', id).execute();
     return { id };
