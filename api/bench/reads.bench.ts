@@ -22,6 +22,7 @@ import { backfillViewCounters } from '../src/db/migrations/0018_view_counters.ts
 import { seedDemo } from '../src/db/seed/demo.ts';
 import { startApiProcess, stopProcess, REPO_ROOT } from '../../test-support/processes.ts';
 import { fmt, processUsage } from './support.ts';
+import { DAY_MS } from '@onair/protocol';
 
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 1_000_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
@@ -107,7 +108,7 @@ async function growHistory(dbFile: string, target: number): Promise<number> {
     const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31);
     sqlite.transaction(() => {
       for (let i = have; i < target; i++) {
-        insert.run(items[next() % items.length], `d:bench-${next() % 200_000}`, devices[next() % 4], countries[next() % countries.length], 5 + (next() % 3600), now - (next() % (90 * 86_400_000)));
+        insert.run(items[next() % items.length], `d:bench-${next() % 200_000}`, devices[next() % 4], countries[next() % countries.length], 5 + (next() % 3600), now - (next() % (90 * DAY_MS)));
       }
     })();
   } finally {

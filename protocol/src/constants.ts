@@ -167,3 +167,7 @@ export const PASSWORD_MIN_LENGTH = 8;
  * socket then counts on its own), so an odd value can neither fail the handshake nor fill memory.
  */
 export const DEVICE_ID_PATTERN = /^[A-Za-z0-9_-]{8,64}$/;
+
+/** One hour and one day in milliseconds: the one definition every package uses. */
+export const HOUR_MS = 3_600_000;
+export const DAY_MS = 24 * HOUR_MS;

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createTestDatabase, testDialects, type TestDatabase } from '../../../test-support/databases.ts';
 import { DatabaseSessionStore } from '../plugins/session-store.ts';
 import { isDemoSeeded, seedDemo } from './seed/demo.ts';
+import { DAY_MS } from '@onair/protocol';
 
 const dialects = await testDialects();
 const NOW = Date.UTC(2026, 10, 1, 12);
@@ -48,7 +49,7 @@ describe.each(dialects)('data layer on %s', (dialect) => {
       .selectFrom('viewEvents')
       .select((eb) => [eb.fn.min('createdAt').as('first'), eb.fn.max('createdAt').as('last')])
       .executeTakeFirstOrThrow();
-    expect(Number(range.first)).toBeGreaterThanOrEqual(NOW - 90 * 24 * 3600 * 1000);
+    expect(Number(range.first)).toBeGreaterThanOrEqual(NOW - 90 * DAY_MS);
     expect(Number(range.last)).toBeLessThanOrEqual(NOW);
     const types = await db.selectFrom('content').select('type').distinct().execute();
     expect(types.map((r) => r.type).sort()).toEqual(['podcast', 'radio', 'tv']);

@@ -14,9 +14,10 @@ import type { UserRow } from '../db/schema.ts';
 import { forbidden, unauthorized } from '../http/errors.ts';
 import { findUserById } from '../modules/users/repository.ts';
 import { DatabaseSessionStore } from './session-store.ts';
+import { DAY_MS } from '@onair/protocol';
 
 export const SESSION_COOKIE = 'onair.sid';
-const SESSION_MAX_AGE_MS = 14 * 24 * 3600 * 1000;
+const SESSION_MAX_AGE_MS = 14 * DAY_MS;
 
 /** A route's `onRequest` guard: throws 401 or 403, or lets the request on. */
 export type RouteGuard = (request: FastifyRequest) => Promise<void>;

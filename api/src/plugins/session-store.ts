@@ -13,10 +13,11 @@ type Callback = (err?: unknown) => void;
 type GetCallback = (err: unknown, session?: Session | null) => void;
 
 import type { Session } from 'fastify';
+import { DAY_MS } from '@onair/protocol';
 
 type StoredSession = Session & { cookie?: { expires?: string | Date | null } };
 
-const DEFAULT_TTL_MS = 14 * 24 * 3600 * 1000;
+const DEFAULT_TTL_MS = 14 * DAY_MS;
 
 /** What the table stores for a session id; sockets are grouped by it too (rooms.session). */
 export function hashSessionId(sid: string): string {

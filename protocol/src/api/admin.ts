@@ -15,6 +15,7 @@ import { ContentAnalyticsItemSchema, PeakUsageSchema, RegionalAnalyticsSchema } 
 import { ContentTypeSchema } from './content.ts';
 import { Id, IsoDate } from '../primitives.ts';
 import { RoleShareSchema } from './users.ts';
+import { DAY_MS } from '../constants.ts';
 
 export const SystemHealthSchema = z.object({
   /** Percent 0..100: the larger of event-loop utilisation and process CPU. */
@@ -35,7 +36,6 @@ export const SystemHealthSchema = z.object({
 });
 export type SystemHealth = z.infer<typeof SystemHealthSchema>;
 
-const DAY_MS = 24 * 3600 * 1000;
 
 /** Rolling windows ending now: a period is the last N days, compared with the N days before. */
 export const ADMIN_PERIOD_DAYS = { day: 1, week: 7, month: 30, quarter: 90, year: 365 } as const;

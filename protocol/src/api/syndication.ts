@@ -12,6 +12,7 @@ import { z } from 'zod';
 import { idField, idParam, MAX_ID } from '../ids.ts';
 import { PODCAST_CATEGORIES, SYNC_FREQUENCIES, SYNDICATION_PLATFORMS } from '../constants.ts';
 import { Id, IsoDate } from '../primitives.ts';
+import { DAY_MS } from '../constants.ts';
 
 export const SyndicationRecordSchema = z.object({
   id: Id,
@@ -38,8 +39,8 @@ export type SyncFrequency = (typeof SYNC_FREQUENCIES)[number];
 export const SYNC_FREQUENCY_MS: Record<SyncFrequency, number> = {
   realtime: 0,
   hourly: 3_600_000,
-  daily: 86_400_000,
-  weekly: 7 * 86_400_000,
+  daily: DAY_MS,
+  weekly: 7 * DAY_MS,
 };
 /** How often the scheduled sync looks for due shows; `realtime` shows are resynced on every look. */
 export const SCHEDULED_SYNC_EVERY_MS = 5 * 60_000;

@@ -31,9 +31,9 @@ import { SeededRandom } from './random.ts';
 import { seedSubscriptions } from './subscriptions.ts';
 import { seedDemoMoney } from './money.ts';
 import { countViews } from '../../modules/analytics/view-counters.ts';
+import { DAY_MS } from '@onair/protocol';
 
 const SEED_MARKER = 'demo_seed_v1';
-const DAY_MS = 24 * 3600 * 1000;
 
 export interface DemoSeedOptions {
   /** Reference time; tests pass a fixed one. */

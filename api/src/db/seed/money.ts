@@ -9,7 +9,7 @@
  * Money moved through the test provider's labels (provider `test`, card 4242), since no real money moved.
  */
 import type { Transaction } from 'kysely';
-import { DEFAULT_PLATFORM_FEE_PERCENT, DONATION } from '@onair/protocol';
+import { DAY_MS, DEFAULT_PLATFORM_FEE_PERCENT, DONATION } from '@onair/protocol';
 import type { Database } from '../schema.ts';
 import { bookDonation } from '../../modules/monetization/donations.ts';
 import { recordPayment } from '../../modules/monetization/ledger.ts';
@@ -18,7 +18,6 @@ import { monthlyViews, paySponsorshipsDue } from '../../modules/monetization/spo
 import { demoAdmin, seededAudience } from './cast.ts';
 import { SeededRandom } from './random.ts';
 
-const DAY_MS = 24 * 3600_000;
 const FEE = DEFAULT_PLATFORM_FEE_PERCENT;
 
 const SAMPLE_OFFERS = [

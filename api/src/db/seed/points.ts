@@ -5,9 +5,9 @@
  * crossed), so points, levels, streaks and the leaderboard agree with what the accounts did.
  */
 import type { Transaction } from 'kysely';
-import { DAILY_CHALLENGES } from '@onair/protocol';
+import { DAILY_CHALLENGES, DAY_MS } from '@onair/protocol';
 import { CHALLENGE_METRIC, challengeAward } from '../../modules/rewards/achievements.ts';
-import { DAY_MS, POINTS } from '../../modules/rewards/ledger.ts';
+import { POINTS } from '../../modules/rewards/ledger.ts';
 import type { Database } from '../schema.ts';
 
 type ChallengeMetric = (typeof CHALLENGE_METRIC)[keyof typeof CHALLENGE_METRIC];

@@ -9,8 +9,8 @@ import type { Category } from './catalog.ts';
 import { liveItems, seededAudience } from './cast.ts';
 import { SeededRandom } from './random.ts';
 import { recountPollTallies } from '../migrations/0019_poll_tallies.ts';
+import { DAY_MS } from '@onair/protocol';
 
-const DAY_MS = 24 * 3600 * 1000;
 /** Live rooms that have a poll running when the demo starts. */
 const OPEN_POLL_ROOMS = 2;
 /** How long the polls running at seed time stay open. */

@@ -13,11 +13,10 @@ import { performance, type EventLoopUtilization } from 'node:perf_hooks';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { sql } from 'kysely';
-import { rooms, type SystemHealth } from '@onair/protocol';
+import { DAY_MS, rooms, type SystemHealth } from '@onair/protocol';
 
 export const SAMPLE_MS = 5_000;
 const LATENCY_WINDOW_MS = 5 * 60_000;
-const DAY_MS = 24 * 3600_000;
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -3,11 +3,9 @@
  * device split. Every figure is a GROUP BY over recorded events; nothing is estimated.
  */
 import { sql, type Kysely, type RawBuilder } from 'kysely';
-import { CURATION_REGIONS, DEVICE_TYPES, REGION_COUNTRIES, type DeviceShare, type PeakUsage, type ViewDevice } from '@onair/protocol';
+import { CURATION_REGIONS, DAY_MS, DEVICE_TYPES, type DeviceShare, HOUR_MS, type PeakUsage, REGION_COUNTRIES, type ViewDevice } from '@onair/protocol';
 import type { Database } from '../../db/schema.ts';
 
-export const HOUR_MS = 3600_000;
-export const DAY_MS = 24 * HOUR_MS;
 
 /** Percent with one decimal; 0 when the whole is empty. */
 export function shareOf(part: number, whole: number): number {

@@ -3,11 +3,11 @@
  * Viewing figures cover the last USAGE_WINDOW_DAYS; account figures cover every account.
  */
 import { sql, type Kysely } from 'kysely';
-import { ROLES, USAGE_WINDOW_DAYS, type RoleShare, type UsageAnalytics } from '@onair/protocol';
+import { DAY_MS, ROLES, type RoleShare, USAGE_WINDOW_DAYS, type UsageAnalytics } from '@onair/protocol';
 import type { Database } from '../../db/schema.ts';
 import { UNKNOWN_COUNTRY } from '../analytics/views.ts';
 import { activityFeed } from './activity.ts';
-import { DAY_MS, deviceSplit, peakHours, shareOf } from './metrics-sql.ts';
+import { deviceSplit, peakHours, shareOf } from './metrics-sql.ts';
 
 /** Accounts per role, every role listed, with its share of all accounts. */
 export async function rolesDistribution(db: Kysely<Database>): Promise<RoleShare[]> {

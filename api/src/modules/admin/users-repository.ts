@@ -5,7 +5,7 @@ import { sql, type Kysely } from 'kysely';
 import type { AdminUser, AdminUsers } from '@onair/protocol';
 import type { Database, UserRow } from '../../db/schema.ts';
 import { presentUser } from '../users/repository.ts';
-import { DAY_MS } from './metrics-sql.ts';
+import { DAY_MS } from '@onair/protocol';
 import { rolesDistribution } from './usage-analytics.ts';
 
 /** `%`, `_` and `\` typed by a person are matched literally. */

@@ -2,9 +2,10 @@ import { sql, type Kysely } from 'kysely';
 import type { AnalyticsSummary, PublicStats } from '@onair/protocol';
 import type { Database } from '../../db/schema.ts';
 import { UNKNOWN_COUNTRY } from './views.ts';
+import { DAY_MS } from '@onair/protocol';
 
 /** The window over which a viewer counts as active. */
-export const ACTIVE_VIEWER_WINDOW_MS = 30 * 24 * 3600 * 1000;
+export const ACTIVE_VIEWER_WINDOW_MS = 30 * DAY_MS;
 
 /** Known countries any view has come from: the running set kept with each view (view-counters.ts). */
 async function countDistinctCountries(db: Kysely<Database>): Promise<number> {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ViewershipDailyResponseSchema, ViewershipRecordSchema, ViewershipTotalsSchema, type ViewershipRecord } from '@onair/protocol';
+import { DAY_MS, ViewershipDailyResponseSchema, type ViewershipRecord, ViewershipRecordSchema, ViewershipTotalsSchema } from '@onair/protocol';
 import { createTestApp, signIn, type TestApp } from '../../../test/support/app.ts';
 import { testDialects } from '../../../../test-support/databases.ts';
 
@@ -113,7 +113,7 @@ describe.each(dialects)('viewership analytics on %s', (dialect) => {
 
   it('narrows to the last N days', async () => {
     const [top] = await records(creator);
-    const cutoff = Date.now() - 7 * 24 * 3600 * 1000;
+    const cutoff = Date.now() - 7 * DAY_MS;
     const recent = await db().selectFrom('viewEvents').select(['viewerKey']).where('contentId', '=', top!.contentId).where('createdAt', '>=', cutoff).execute();
     const [week] = await records(creator, `?contentId=${top!.contentId}&days=7`);
     expect(week!.viewerCount).toBe(new Set(recent.map((r) => r.viewerKey)).size);
@@ -147,7 +147,7 @@ describe.each(dialects)('viewership analytics on %s', (dialect) => {
     expect(series.at(-1)!.date).toBe(today);
     // Consecutive days, none missing.
     for (let i = 1; i < series.length; i++) {
-      expect(Date.parse(series[i]!.date) - Date.parse(series[i - 1]!.date)).toBe(24 * 3600 * 1000);
+      expect(Date.parse(series[i]!.date) - Date.parse(series[i - 1]!.date)).toBe(DAY_MS);
     }
     for (const day of series) {
       const w = want.get(day.date);

@@ -9,7 +9,7 @@
  * - averageWatchTime: mean seconds per view. Breakdowns count views.
  */
 import { sql, type Expression, type Kysely } from 'kysely';
-import { VIEWERSHIP_LIMIT, VIEWERSHIP_MAX_DAYS, type ViewershipDay, type ViewershipRecord, type ViewershipTotals } from '@onair/protocol';
+import { DAY_MS, VIEWERSHIP_LIMIT, VIEWERSHIP_MAX_DAYS, type ViewershipDay, type ViewershipRecord, type ViewershipTotals } from '@onair/protocol';
 import type { Database, UserRow } from '../../db/schema.ts';
 
 export type ViewershipScope = { kind: 'all' } | { kind: 'creator'; creatorId: number } | { kind: 'viewer'; userId: number };
@@ -20,7 +20,6 @@ export interface ViewershipFilter {
   limit?: number | undefined;
 }
 
-const DAY_MS = 24 * 3600 * 1000;
 
 export function scopeFor(user: Pick<UserRow, 'id' | 'role'>): ViewershipScope {
   if (user.role === 'admin') return { kind: 'all' };

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { ChatSendRequestSchema, rooms, type ChatMessage, type ModerationItem } from '@onair/protocol';
+import { type ChatMessage, ChatSendRequestSchema, DAY_MS, type ModerationItem, rooms } from '@onair/protocol';
 import type { UserRow } from '../../db/schema.ts';
 import { forbidden, notFound } from '../../http/errors.ts';
 import { enforceRateLimit } from '../../http/rate-limit.ts';
@@ -43,7 +43,7 @@ export const NEW_VIEWER_DAYS = 7;
 export function audienceOf(author: Author, now = Date.now()): ChatMessage['audience'] {
   if (author.role === 'admin') return 'moderator';
   if (author.subscription !== 'free') return 'vip';
-  if (now - author.memberSince < NEW_VIEWER_DAYS * 24 * 3600_000) return 'new';
+  if (now - author.memberSince < NEW_VIEWER_DAYS * DAY_MS) return 'new';
   return 'regular';
 }
 

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ChurchPageSchema, ChurchSchema, GiftSchema, GivingSummarySchema, PrayerRequestSchema, SermonSchema, ServiceSchema } from '@onair/protocol';
+import { ChurchPageSchema, ChurchSchema, DAY_MS, GiftSchema, GivingSummarySchema, PrayerRequestSchema, SermonSchema, ServiceSchema } from '@onair/protocol';
 import { createTestApp, listen, signIn, TINY_SEED, type TestApp } from '../../../test/support/app.ts';
 import { testDialects } from '../../../../test-support/databases.ts';
 import { closeAllSockets, collect, connectSocket, nextEvent } from '../../../test/support/sockets.ts';
@@ -193,7 +193,7 @@ describe.each(dialects)('church mode on %s', (dialect) => {
 
     // A month on, the monthly gift is charged again to its card, once, even when two sweeps run together.
     const viewerId = (await db.selectFrom('users').select('id').where('username', '=', 'viewer').executeTakeFirstOrThrow()).id;
-    const later = Date.now() + 32 * 86_400_000;
+    const later = Date.now() + 32 * DAY_MS;
     const counts = await Promise.all([chargeDueRecurringGifts(t.app, later), chargeDueRecurringGifts(t.app, later)]);
     expect(counts[0] + counts[1]).toBe(1);
     const gifts = await db.selectFrom('churchGifts').select(['amountCents', 'recurringId']).where('donorId', '=', viewerId).execute();
@@ -206,7 +206,7 @@ describe.each(dialects)('church mode on %s', (dialect) => {
     // A monthly plan on a card that is declined later stops, and its giver is told why.
     const plan = await db.selectFrom('churchRecurringGifts').select('id').where('donorId', '=', viewerId).executeTakeFirstOrThrow();
     await db.updateTable('churchRecurringGifts').set({ paymentMethodId: declined.id }).where('id', '=', plan.id).execute();
-    expect(await chargeDueRecurringGifts(t.app, later + 32 * 86_400_000)).toBe(0);
+    expect(await chargeDueRecurringGifts(t.app, later + 32 * DAY_MS)).toBe(0);
     expect(await db.selectFrom('churchRecurringGifts').select('cancelledAt').where('id', '=', plan.id).executeTakeFirstOrThrow()).not.toEqual({ cancelledAt: null });
     const note = await db.selectFrom('notifications').select('text').where('userId', '=', viewerId).orderBy('id', 'desc').executeTakeFirstOrThrow();
     expect(note.text).toBe('Grace Chapel: your monthly gift could not be charged (Your card was declined.) and has been stopped.');

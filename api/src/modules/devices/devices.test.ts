@@ -12,7 +12,7 @@ import path from 'node:path';
 import ece from 'http_ece';
 import selfsigned from 'selfsigned';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MobileDeviceSchema } from '@onair/protocol';
+import { DAY_MS, MobileDeviceSchema } from '@onair/protocol';
 import { createTestApp, signIn, TINY_SEED, type TestApp } from '../../../test/support/app.ts';
 import { testDialects } from '../../../../test-support/databases.ts';
 import type { SmsSender } from '../sms/sender.ts';
@@ -157,7 +157,7 @@ describe.each(await testDialects())('Web Push and devices on %s', (dialect) => {
     expect(delivery.jwtClaims).toMatchObject({ aud: push.origin, sub: 'mailto:ops@onair.example' });
     const exp = Number(delivery.jwtClaims.exp) * 1000;
     expect(exp).toBeGreaterThan(Date.now());
-    expect(exp).toBeLessThanOrEqual(Date.now() + 24 * 3600 * 1000);
+    expect(exp).toBeLessThanOrEqual(Date.now() + DAY_MS);
     expect(delivery.plaintext).toMatchObject({ body: 'Late show', url: `/watch/${contentId}`, tag: `live-${contentId}` });
     expect(String(delivery.plaintext!.title)).toMatch(/ is live$/);
     await stop(streamId);

@@ -3,7 +3,7 @@
  * an agreed price and the monthly renewal of paid tiers through the payment provider.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { InstitutionSchema, InvitationCreatedSchema, InvitationViewSchema } from '@onair/protocol';
+import { DAY_MS, InstitutionSchema, InvitationCreatedSchema, InvitationViewSchema } from '@onair/protocol';
 import { createTestApp, sessionCookie, signIn, TINY_SEED, type TestApp } from '../../../test/support/app.ts';
 import { testDialects } from '../../../../test-support/databases.ts';
 import { memoryMailer } from '../mail/mailer.ts';
@@ -121,7 +121,7 @@ describe.each(dialects)('education accounts and billing on %s', (dialect) => {
       { payerId: owner.id, amountCents: 50000, source: 'subscription', paymentMethodId: good.id },
     ]);
 
-    const month = 32 * 86_400_000;
+    const month = 32 * DAY_MS;
     const twice = await Promise.all([renewInstitutionTiers(t.app, Date.now() + month), renewInstitutionTiers(t.app, Date.now() + month)]);
     expect(twice[0].renewed + twice[1].renewed).toBe(1);
     expect(await db.selectFrom('institutionPayments').select('amountCents').where('institutionId', '=', schoolId).execute()).toEqual([{ amountCents: 50000 }, { amountCents: 50000 }]);

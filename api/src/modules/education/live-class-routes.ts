@@ -3,7 +3,7 @@
  * tools (see go-live.ts) and every enrolled student is notified and finds it first on their page.
  */
 import type { FastifyInstance } from 'fastify';
-import { CourseIdParamsSchema, LiveClassCreateRequestSchema, rooms, type LiveClass } from '@onair/protocol';
+import { CourseIdParamsSchema, DAY_MS, type LiveClass, LiveClassCreateRequestSchema, rooms } from '@onair/protocol';
 import type { UserRow } from '../../db/schema.ts';
 import { conflict, forbidden, notFound } from '../../http/errors.ts';
 import { parseOr400 } from '../../http/validate.ts';
@@ -12,7 +12,6 @@ import { presentCourses, visibleCourses } from './courses.ts';
 import { goLive } from './go-live.ts';
 import { signedInUser } from '../../http/signed-in.ts';
 
-const DAY_MS = 86_400_000;
 
 export function liveClassRoutes(app: FastifyInstance) {
   const db = app.db.kysely;

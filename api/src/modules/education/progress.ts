@@ -4,11 +4,10 @@
  * still live, with no length yet, once it was attended at all).
  */
 import type { Kysely } from 'kysely';
-import { ENGAGEMENT_WINDOW_DAYS, LESSON_COMPLETION_SHARE, type CourseProgress, type InstitutionAnalytics } from '@onair/protocol';
+import { type CourseProgress, DAY_MS, ENGAGEMENT_WINDOW_DAYS, type InstitutionAnalytics, LESSON_COMPLETION_SHARE } from '@onair/protocol';
 import type { Database } from '../../db/schema.ts';
 import { toCsv } from './csv-out.ts';
 
-const DAY_MS = 86_400_000;
 
 export function lessonCompleted(secondsWatched: number, durationSeconds: number): boolean {
   if (secondsWatched <= 0) return false;

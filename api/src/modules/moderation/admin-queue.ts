@@ -3,10 +3,9 @@
  * computed from the moderation items and the chat messages themselves.
  */
 import { sql, type Kysely } from 'kysely';
-import { COMMUNITY_HEALTH_DAYS, type AdminModerationItem, type ModerationQueue } from '@onair/protocol';
+import { type AdminModerationItem, COMMUNITY_HEALTH_DAYS, DAY_MS, type ModerationQueue } from '@onair/protocol';
 import type { Database } from '../../db/schema.ts';
 
-const DAY_MS = 24 * 3600_000;
 
 function selectItems(db: Kysely<Database>) {
   return db

@@ -7,6 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, listen, signIn, type TestApp } from '../../../test/support/app.ts';
 import { testDialects } from '../../../../test-support/databases.ts';
 import { closeAllSockets, collect, connectSocket, emitWithAck, nextEvent } from '../../../test/support/sockets.ts';
+import { DAY_MS } from '@onair/protocol';
 
 const dialects = await testDialects();
 const ABUSE = 'you are a stupid bitch, I hate this awful show';
@@ -126,7 +127,7 @@ describe.each(dialects)('moderation on %s', (dialect) => {
     const db = t.database.db.kysely;
     const { counters, health, items } = await queue();
     const rows = await db.selectFrom('moderationItems').selectAll().execute();
-    const startOfDay = Math.floor(Date.now() / 86_400_000) * 86_400_000;
+    const startOfDay = Math.floor(Date.now() / DAY_MS) * DAY_MS;
     expect(counters).toEqual({
       pending: rows.filter((r) => r.status === 'pending').length,
       approved: rows.filter((r) => r.status === 'approved').length,
@@ -136,7 +137,7 @@ describe.each(dialects)('moderation on %s', (dialect) => {
     const firstPending = items.findIndex((i: { status: string }) => i.status !== 'pending');
     expect(items.slice(firstPending === -1 ? items.length : firstPending).every((i: { status: string }) => i.status !== 'pending')).toBe(true);
 
-    const from = startOfDay - 6 * 86_400_000;
+    const from = startOfDay - 6 * DAY_MS;
     const chat = (await db.selectFrom('chatMessages').selectAll().execute()).filter((m) => m.createdAt >= from);
     expect(health.totalMessages).toBe(chat.length);
     expect(health.flaggedMessages).toBe(chat.filter((m) => m.flagged).length);

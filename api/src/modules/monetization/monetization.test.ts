@@ -1,7 +1,7 @@
 import Fastify from 'fastify';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { DonationSchema, MembershipSchema, PaymentMethodSchema, RevenueSummarySchema, SubscribeResponseSchema } from '@onair/protocol';
+import { DAY_MS, DonationSchema, MembershipSchema, PaymentMethodSchema, RevenueSummarySchema, SubscribeResponseSchema } from '@onair/protocol';
 import { createTestApp, listen, signIn, TINY_SEED, type TestApp } from '../../../test/support/app.ts';
 import { testDialects } from '../../../../test-support/databases.ts';
 import { closeAllSockets, connectSocket, nextEvent } from '../../../test/support/sockets.ts';
@@ -288,7 +288,7 @@ describe.each(dialects)('monetization on %s', (dialect) => {
     expect((await call('POST', '/api/sponsorships/offers', admin, { sponsorName: 'X', title: 'Y', monthlyAmountCents: 5, minMonthlyViews: 0, durationMonths: 1 })).body).toMatch(/^monthlyAmountCents must be at least 100/);
 
     const offers = (await call('GET', '/api/sponsorships/available', creator)).json();
-    const views = Number((await db().selectFrom('viewEvents').innerJoin('content', 'content.id', 'viewEvents.contentId').select((eb) => eb.fn.countAll().as('n')).where('content.creatorId', '=', creatorId).where('viewEvents.createdAt', '>=', Date.now() - 30 * 86_400_000).executeTakeFirstOrThrow()).n);
+    const views = Number((await db().selectFrom('viewEvents').innerJoin('content', 'content.id', 'viewEvents.contentId').select((eb) => eb.fn.countAll().as('n')).where('content.creatorId', '=', creatorId).where('viewEvents.createdAt', '>=', Date.now() - 30 * DAY_MS).executeTakeFirstOrThrow()).n);
     expect(offers.find((o: { id: number }) => o.id === offer.json().id)).toMatchObject({ eligible: views >= 1, creatorMonthlyViews: views, application: null });
     expect(offers.find((o: { id: number }) => o.id === tooBig.json().id)).toMatchObject({ eligible: false });
     expect((await call('POST', `/api/sponsorships/offers/${tooBig.json().id}/apply`, creator)).statusCode).toBe(422);

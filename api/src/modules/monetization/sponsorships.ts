@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import { SponsorshipOfferCreateRequestSchema, type SponsorshipApplication, type SponsorshipOffer } from '@onair/protocol';
+import { DAY_MS, type SponsorshipApplication, type SponsorshipOffer, SponsorshipOfferCreateRequestSchema } from '@onair/protocol';
 import type { Database } from '../../db/schema.ts';
 import { conflict, notFound, unprocessable } from '../../http/errors.ts';
 import { parseOr400 } from '../../http/validate.ts';
@@ -13,7 +13,6 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import { recordPayment } from './ledger.ts';
 import { addMonth } from './memberships.ts';
 
-const DAY_MS = 24 * 3600_000;
 export const MONTHLY_VIEWS_WINDOW_DAYS = 30;
 
 /** View events of a creator's items over the last 30 days. */

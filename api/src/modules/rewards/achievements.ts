@@ -3,9 +3,9 @@
  * questions, shares (ledger and tables), watch time (view events) and streaks.
  */
 import type { Kysely } from 'kysely';
-import { DAILY_CHALLENGES, type Achievement, type DailyChallengeStatus } from '@onair/protocol';
+import { type Achievement, DAILY_CHALLENGES, type DailyChallengeStatus, DAY_MS } from '@onair/protocol';
 import type { Database } from '../../db/schema.ts';
-import { activeDays, DAY_MS, streakLength, utcDayKey, utcDayStart } from './ledger.ts';
+import { activeDays, streakLength, utcDayKey, utcDayStart } from './ledger.ts';
 
 export type Metric = 'messages' | 'votes' | 'questions' | 'shares' | 'watchSeconds' | 'streakDays';
 

@@ -4,6 +4,7 @@
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import { DAY_MS } from '@onair/protocol';
 
 export const POINTS = {
   chat: 2,
@@ -66,7 +67,6 @@ export async function activeDays(db: Kysely<Database>, userId: number, since: nu
   return [...new Set(rows.map((r) => Math.floor(r.createdAt / DAY_MS)))].sort((a, b) => b - a);
 }
 
-export const DAY_MS = 24 * 3600 * 1000;
 export const utcDayStart = (t: number) => Math.floor(t / DAY_MS) * DAY_MS;
 /** The UTC day of a time as YYYY-MM-DD: the ref of once-a-day awards. */
 export const utcDayKey = (t: number) => new Date(utcDayStart(t)).toISOString().slice(0, 10);

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GamificationResponseSchema } from '@onair/protocol';
+import { DAY_MS, GamificationResponseSchema } from '@onair/protocol';
 import { createTestApp, sessionCookie, signIn, type TestApp } from '../../../test/support/app.ts';
 import { testDialects } from '../../../../test-support/databases.ts';
-import { DAY_MS, streakLength } from './ledger.ts';
+import { streakLength } from './ledger.ts';
 
 const dialects = await testDialects();
 

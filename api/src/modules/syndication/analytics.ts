@@ -3,10 +3,9 @@
  * chosen window against the window before it, per platform, per UTC day and per episode.
  */
 import type { Kysely } from 'kysely';
-import { DOWNLOAD_SOURCES, type SyndicationAnalytics } from '@onair/protocol';
+import { DAY_MS, DOWNLOAD_SOURCES, type SyndicationAnalytics } from '@onair/protocol';
 import type { Database } from '../../db/schema.ts';
 
-const DAY_MS = 86_400_000;
 
 export async function syndicationAnalytics(
   db: Kysely<Database>,

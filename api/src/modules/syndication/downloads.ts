@@ -8,8 +8,9 @@ import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { DownloadSource } from '@onair/protocol';
 import type { Database } from '../../db/schema.ts';
+import { DAY_MS } from '@onair/protocol';
 
-export const DOWNLOAD_WINDOW_MS = 24 * 3600_000;
+export const DOWNLOAD_WINDOW_MS = DAY_MS;
 export const MIN_AUDIO_MS = 60_000;
 
 /** Crawlers, link previews, uptime monitors and our own syndication checker. */

@@ -4,7 +4,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import selfsigned from 'selfsigned';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { VoiceAssistantDetailSchema } from '@onair/protocol';
+import { DAY_MS, VoiceAssistantDetailSchema } from '@onair/protocol';
 import { createTestApp, signIn, TINY_SEED, type TestApp } from '../../../test/support/app.ts';
 import { testDialects } from '../../../../test-support/databases.ts';
 import { checkCertificateUrl } from './alexa-verifier.ts';
@@ -13,7 +13,7 @@ const CERT_URL = 'https://s3.amazonaws.com/echo.api/echo-api-cert-12.pem';
 
 /** A private CA and an echo-api.amazon.com signing certificate it issued: what Amazon's chain looks like. */
 async function makeAlexaPki() {
-  const day = 24 * 3600 * 1000;
+  const day = DAY_MS;
   const window = { notBeforeDate: new Date(Date.now() - day), notAfterDate: new Date(Date.now() + 30 * day), algorithm: 'sha256' as const };
   const root = await selfsigned.generate([{ name: 'commonName', value: 'OnAir Test Root CA' }], {
     ...window,

@@ -3,8 +3,8 @@
  */
 import type { Db } from '@onair/api/db';
 import type { CreatorHistory } from './insights.ts';
+import { DAY_MS } from '@onair/protocol';
 
-const DAY_MS = 24 * 3600 * 1000;
 
 export async function loadCreatorHistory(db: Db, contentId: number, userId: number | null, now = Date.now()): Promise<CreatorHistory | null> {
   if (userId === null) return null;

@@ -3,13 +3,14 @@
  */
 import type { Db } from '@onair/api/db';
 import type { Interaction, ItemInfo, Recommendation, Snapshot } from './model.ts';
+import { DAY_MS } from '@onair/protocol';
 
 /** Views older than this no longer say much about taste. */
 export const SIGNAL_WINDOW_DAYS = 180;
 
 export async function loadSnapshot(db: Db, now = Date.now()): Promise<Snapshot> {
   const k = db.kysely;
-  const since = now - SIGNAL_WINDOW_DAYS * 24 * 3600 * 1000;
+  const since = now - SIGNAL_WINDOW_DAYS * DAY_MS;
   const [content, views, likes] = await Promise.all([
     k.selectFrom('content').select(['id', 'title', 'category', 'type', 'durationSeconds']).execute(),
     k
@@ -46,7 +47,7 @@ export async function loadSnapshot(db: Db, now = Date.now()): Promise<Snapshot> 
 
 /** Users whose lists the repeatable job refreshes: anyone with a signal, or with a stored list. */
 export async function usersToRefresh(db: Db, now = Date.now()): Promise<number[]> {
-  const since = now - SIGNAL_WINDOW_DAYS * 24 * 3600 * 1000;
+  const since = now - SIGNAL_WINDOW_DAYS * DAY_MS;
   const k = db.kysely;
   const [viewed, liked, stored] = await Promise.all([
     k.selectFrom('viewEvents').select('userId').distinct().where('userId', 'is not', null).where('createdAt', '>=', since).execute(),

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { buildModel, recommendFor, type Interaction, type ItemInfo, type Snapshot } from './model.ts';
+import { DAY_MS } from '@onair/protocol';
 
 const NOW = Date.UTC(2026, 5, 1);
-const DAY = 24 * 3600 * 1000;
+const DAY = DAY_MS;
 const item = (id: number, category: string): ItemInfo => ({ id, title: `Item ${id}`, category, type: 'tv', durationSeconds: 1000 });
 
 /** Viewers as lists of item ids (watched fully, a day ago) plus optional likes. */

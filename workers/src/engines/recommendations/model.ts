@@ -13,6 +13,7 @@
  * Viewers with no history get what is trending: the share of this week's active viewers who watched it.
  */
 import type { RecommendationSignal } from '@onair/protocol';
+import { DAY_MS } from '@onair/protocol';
 
 export interface ItemInfo {
   id: number;
@@ -65,7 +66,6 @@ export interface Recommendation {
 const SHRINK = 5;
 /** A co-occurrence seen fewer times than this is noise, not a rule. */
 const MIN_SUPPORT = 2;
-const DAY_MS = 24 * 3600 * 1000;
 
 const categoryOf = (item: ItemInfo) => item.category ?? item.type;
 
