@@ -15,11 +15,15 @@
  * it may not send at all.
  */
 import type { FastifySchemaCompiler } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { badRequest } from './errors.ts';
 import { describeIssue } from './validate.ts';
 
 export type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+
+/** The instance a `FastifyPluginAsyncZod` receives: pass it to route functions a module's index registers. */
+export type ZodApp = Parameters<FastifyPluginAsyncZod>[0];
 
 function isZodSchema(schema: unknown): schema is z.ZodType {
   return typeof schema === 'object' && schema !== null && typeof (schema as z.ZodType).safeParse === 'function';
