@@ -37,3 +37,4 @@ export * from './api/transcripts.ts';
 export * from './captions/cues.ts';
 export * from './captions/wer.ts';
 export * from './captions/pocketsphinx-output.ts';
+export * from './captions/transcription-server.ts';

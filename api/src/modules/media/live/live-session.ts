@@ -7,10 +7,10 @@
 import { mkdirSync } from 'node:fs';
 import { access, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { RestreamState, StreamHealth } from '@onair/protocol';
+import type { RestreamState, StreamHealth, TranscriptionServer } from '@onair/protocol';
 import { FfmpegProcess } from './ffmpeg-process.ts';
 import { healthWarnings } from './input-stats.ts';
-import { LiveCaptioner, type CaptionCueOut } from './live-captioner.ts';
+import { startLiveCaptions, type CaptionCueOut, type LiveCaptions } from './live-captions.ts';
 import { LIVE_PLAYLIST_SIZE, packagerArgs, SEGMENT_SECONDS, type LadderMode } from './ladder.ts';
 import { withSubtitleRendition } from './master-playlist.ts';
 import { AUDIO_CODECS, VIDEO_CODECS } from './nms.ts';
@@ -28,6 +28,10 @@ export interface LiveSessionSettings {
   generatePodcast: boolean;
   /** Speech to text while on air (issue 15). */
   liveCaptions: boolean;
+  /** The content item's language: it picks the speech engine. */
+  language: string;
+  /** The OpenAI-compatible transcription server (TRANSCRIBE_URL), or null for the offline engine. */
+  transcriptionServer: TranscriptionServer | null;
   /** Radio: package audio only. */
   audioOnly: boolean;
   mediaDir: string;
@@ -75,7 +79,7 @@ export class LiveSession {
   private healthTimer: NodeJS.Timeout | null = null;
   private publisher: Publisher | null = null;
   private ended = false;
-  private captioner: LiveCaptioner | null = null;
+  private captioner: LiveCaptions | null = null;
   /** The captions' HLS rendition, for the whole broadcast (takes continue it). */
   private subtitles: SubtitlePlaylist | null = null;
   private subtitleTimer: NodeJS.Timeout | null = null;
@@ -216,25 +220,27 @@ export class LiveSession {
     this.subtitleTimer = setInterval(() => subtitles.advance(Date.now() - startedAt), SEGMENT_MS / 4);
     this.subtitleTimer.unref();
     const published = path.join(this.liveDir, 'master.m3u8');
-    await writeFile(`${published}.tmp`, withSubtitleRendition(variants, SUBTITLE_PLAYLIST));
+    await writeFile(`${published}.tmp`, withSubtitleRendition(variants, SUBTITLE_PLAYLIST, this.settings.language));
     await rename(`${published}.tmp`, published);
     return true;
   }
 
   private startCaptions(inputUrl: string) {
-    this.captioner = new LiveCaptioner(
-      this.settings.ffmpegPath,
+    this.captioner = startLiveCaptions({
+      ffmpegPath: this.settings.ffmpegPath,
       inputUrl,
-      this.startedAt ?? this.timings.publishAt,
-      (cue) => {
+      startedAt: this.startedAt ?? this.timings.publishAt,
+      language: this.settings.language,
+      server: this.settings.transcriptionServer,
+      onCue: (cue) => {
         this.captionDelayMs = cue.delayMs;
         this.subtitles?.addCue(cue);
         this.reports.caption(this, cue);
       },
-      (reason) => {
+      onError: (reason) => {
         if (!this.ended) this.reports.error('Live captions stopped', { streamId: this.settings.streamId, reason });
       },
-    );
+    });
   }
 
   private startHealth(publisher: Publisher, audioOnly: boolean) {

@@ -7,13 +7,13 @@
 import { rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { rooms, type RestreamState, type StreamHealth } from '@onair/protocol';
+import { rooms, transcriptionServer, type RestreamState, type StreamHealth, type TranscriptionServer } from '@onair/protocol';
 import { hashStreamKey } from '../../streaming/keys.ts';
 import { announceStream, startStream, stopStream } from '../../streaming/streams.ts';
 import { FfmpegProcess } from './ffmpeg-process.ts';
 import type { RtmpIngest, Publisher } from './ingest.ts';
 import { LiveSession } from './live-session.ts';
-import type { CaptionCueOut } from './live-captioner.ts';
+import type { CaptionCueOut } from './live-captions.ts';
 import type { LadderMode } from './ladder.ts';
 import type { RestreamDestination } from './restreamer.ts';
 
@@ -35,12 +35,15 @@ export class LiveManager {
   private cleanups = new Set<NodeJS.Timeout>();
   /** After close, late events (an encoder's socket closing during shutdown) touch nothing. */
   private closed = false;
+  private transcriptionServer: TranscriptionServer | null;
 
   constructor(
     private app: FastifyInstance,
     private ingest: RtmpIngest,
     private options: LiveManagerOptions,
   ) {
+    const { transcribeUrl, transcribeApiKey, transcribeModel } = app.config;
+    this.transcriptionServer = transcribeUrl ? transcriptionServer(transcribeUrl, transcribeApiKey, transcribeModel) : null;
     ingest.on('publish', (p) => void this.onPublish(p).catch((error) => this.app.log.error({ err: error }, 'live publish failed')));
     ingest.on('unpublish', (p) => void this.onUnpublish(p).catch((error) => this.app.log.error({ err: error }, 'live unpublish failed')));
   }
@@ -86,7 +89,7 @@ export class LiveManager {
     this.graceTimers.delete(stream.id);
     let session = this.sessions.get(stream.id);
     if (!session) {
-      const content = await db.selectFrom('content').select('type').where('id', '=', stream.contentId).executeTakeFirstOrThrow();
+      const content = await db.selectFrom('content').select(['type', 'language']).where('id', '=', stream.contentId).executeTakeFirstOrThrow();
       session = new LiveSession(
         {
           streamId: stream.id,
@@ -96,6 +99,8 @@ export class LiveManager {
           saveRecording: stream.saveRecording === 1,
           generatePodcast: stream.generatePodcast === 1,
           liveCaptions: stream.liveCaptions === 1,
+          language: content.language,
+          transcriptionServer: this.transcriptionServer,
           audioOnly: content.type === 'radio',
           mediaDir: this.app.config.mediaDir,
           ffmpegPath: this.app.config.ffmpegPath,

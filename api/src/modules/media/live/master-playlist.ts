@@ -4,10 +4,14 @@
  * adds the rendition (one `EXT-X-MEDIA` of type SUBTITLES, and `SUBTITLES="subs"` on every variant,
  * as HLS requires of a group that is used) before `master.m3u8` is published.
  */
+import { SUPPORTED_LANGUAGES } from '@onair/protocol';
+
 export const SUBTITLE_GROUP = 'subs';
 
-export function withSubtitleRendition(master: string, uri: string): string {
-  const media = `#EXT-X-MEDIA:TYPE=SUBTITLES,GROUP-ID="${SUBTITLE_GROUP}",NAME="English",LANGUAGE="en",AUTOSELECT=YES,DEFAULT=NO,FORCED=NO,URI="${uri}"`;
+/** @param language the stream's language (a code such as `en`): players name the track by it */
+export function withSubtitleRendition(master: string, uri: string, language = 'en'): string {
+  const name = SUPPORTED_LANGUAGES.find((l) => l.code === language)?.name ?? language;
+  const media = `#EXT-X-MEDIA:TYPE=SUBTITLES,GROUP-ID="${SUBTITLE_GROUP}",NAME="${name.replace(/"/g, '')}",LANGUAGE="${language.replace(/"/g, '')}",AUTOSELECT=YES,DEFAULT=NO,FORCED=NO,URI="${uri}"`;
   const lines = master.split('\n').map((line) => (line.startsWith('#EXT-X-STREAM-INF:') ? `${line},SUBTITLES="${SUBTITLE_GROUP}"` : line));
   // The rendition goes before the first variant, after the header tags.
   const firstVariant = lines.findIndex((line) => line.startsWith('#EXT-X-STREAM-INF:'));
