@@ -9,12 +9,15 @@ import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { CamelCasePlugin, Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import type { Database } from './schema.ts';
+import { WriteWatch } from './write-watch.ts';
 
 export type DialectName = 'sqlite' | 'postgres';
 
 export interface Db {
   kysely: Kysely<Database>;
   dialect: DialectName;
+  /** This process's writes, table by table (read caches listen). */
+  writes: WriteWatch;
   close(): Promise<void>;
 }
 
@@ -43,8 +46,9 @@ export function openDatabase(url: string, options: { poolSize?: number } = {}): 
     // An idle connection dropped by the server (restart, failover, admin command) must not crash the
     // process; the pool discards it and the next query opens a fresh one.
     pool.on('error', (error) => console.warn(`postgres: idle connection lost: ${error.message}`));
-    const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [new CamelCasePlugin()] });
-    return { kysely, dialect: 'postgres', close: () => kysely.destroy() };
+    const writes = new WriteWatch();
+    const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [new CamelCasePlugin(), writes] });
+    return { kysely, dialect: 'postgres', writes, close: () => kysely.destroy() };
   }
   const file = url.startsWith('file:') ? url.slice('file:'.length) : url;
   if (file !== ':memory:') restrictToOwner(file);
@@ -54,11 +58,12 @@ export function openDatabase(url: string, options: { poolSize?: number } = {}): 
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('synchronous = NORMAL');
+  const writes = new WriteWatch();
   const kysely = new Kysely<Database>({
     dialect: new SqliteDialect({ database: sqlite }),
-    plugins: [new CamelCasePlugin()],
+    plugins: [new CamelCasePlugin(), writes],
   });
-  return { kysely, dialect: 'sqlite', close: () => kysely.destroy() };
+  return { kysely, dialect: 'sqlite', writes, close: () => kysely.destroy() };
 }
 
 /**
