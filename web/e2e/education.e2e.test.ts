@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { Course } from '@onair/protocol';
 import { chromiumAvailable, connected, signIn, startApp, toast, type App } from './harness.ts';
@@ -17,10 +17,11 @@ function csvFile(rows: string[]) {
 
 describe.skipIf(!ready)('education and church mode in the browser', () => {
   let app: App;
-  beforeAll(async () => {
+  // A fresh app per test: a retried test (e2e retries once) must not meet what its first try created.
+  beforeEach(async () => {
     app = await startApp();
   });
-  afterAll(() => app?.stop());
+  afterEach(() => app?.stop());
 
   it('registers a school, builds a course from an item, enrols a CSV with two bad rows, follows a student’s progress and refuses the 101st student', { timeout: 300_000 }, async () => {
     const teacher = await app.newPerson({ tourDoneFor: 'creator' });

@@ -1,7 +1,8 @@
 /**
- * Hot public reads served from memory as ready JSON: the home grid's `GET /api/content` and the
- * landing page's `GET /api/public/stats` are asked by every visitor, and their answers change far
- * less often than they are asked.
+ * Hot public reads served from memory: the home grid's `GET /api/content` and the landing page's
+ * `GET /api/public/stats` are asked by every visitor, and their answers change far less often than
+ * they are asked. What is kept is up to the route: ready JSON, or JSON parts it completes per request
+ * with figures that move faster than any cache (live viewer counts).
  *
  * An answer is kept until a write to one of the tables it reads (seen by the database's WriteWatch,
  * so no write path has to remember the cache) or until `ttlMs` passes, whichever comes first. The
@@ -13,8 +14,8 @@
  */
 import type { WriteWatch } from '../db/write-watch.ts';
 
-interface Entry {
-  json: string;
+interface Entry<V> {
+  value: V;
   generation: number;
   expiresAt: number;
 }
@@ -28,9 +29,9 @@ export interface ReadCacheOptions {
   now?: () => number;
 }
 
-export class ReadCache {
-  private entries = new Map<string, Entry>();
-  private computing = new Map<string, Promise<string>>();
+export class ReadCache<V> {
+  private entries = new Map<string, Entry<V>>();
+  private computing = new Map<string, Promise<V>>();
   /** Bumped by each write to a watched table: entries of an older generation are stale. */
   private generation = 0;
   private readonly stopWatching: () => void;
@@ -49,12 +50,12 @@ export class ReadCache {
     });
   }
 
-  /** The JSON of `compute()`'s answer for `key`, from memory while it is fresh. */
-  async json(key: string, compute: () => Promise<unknown>): Promise<string> {
+  /** `compute()`'s answer for `key`, from memory while it is fresh. */
+  async get(key: string, compute: () => Promise<V>): Promise<V> {
     const entry = this.entries.get(key);
     if (entry && entry.generation === this.generation && entry.expiresAt > this.now()) {
       this.hits += 1;
-      return entry.json;
+      return entry.value;
     }
     const running = this.computing.get(key);
     if (running) return running;
@@ -62,13 +63,12 @@ export class ReadCache {
     const started = this.generation;
     const computation = compute()
       .then((value) => {
-        const json = JSON.stringify(value);
         // A write during the computation may or may not be in the answer: serve it, keep it not.
         if (this.generation === started) {
           if (this.entries.size >= (this.options.maxKeys ?? 256)) this.entries.clear();
-          this.entries.set(key, { json, generation: started, expiresAt: this.now() + this.options.ttlMs });
+          this.entries.set(key, { value, generation: started, expiresAt: this.now() + this.options.ttlMs });
         }
-        return json;
+        return value;
       })
       .finally(() => this.computing.delete(key));
     this.computing.set(key, computation);

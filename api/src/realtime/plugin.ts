@@ -90,9 +90,11 @@ function registerWatchHandlers(app: FastifyInstance, socket: AppSocket, watching
       const viewer = socket.data.userId && socket.data.role ? { id: socket.data.userId, role: socket.data.role } : null;
       if (!(await canWatch(app.db.kysely, viewer, contentId))) throw forbidden(SUBSCRIBERS_ONLY_MESSAGE);
       if (!watching.has(contentId)) {
-        const user = socket.data.userId ? await findUserById(app.db.kysely, socket.data.userId) : undefined;
-        const viewerKey = user ? `u:${user.id}` : anonymousViewerKey(socket);
+        const viewerKey = socket.data.userId ? `u:${socket.data.userId}` : anonymousViewerKey(socket);
+        // Claimed before any await: a retried watch arriving meanwhile must not join the presence
+        // twice, or the one leave at the end would never end the view (and it would not be recorded).
         watching.set(contentId, viewerKey);
+        const user = socket.data.userId ? await findUserById(app.db.kysely, socket.data.userId) : undefined;
         await socket.join(rooms.content(contentId));
         await app.presence.join(contentId, {
           viewerKey,

@@ -1,0 +1,32 @@
+import type { Content } from '@onair/protocol';
+import { describe, expect, it } from 'vitest';
+import { listJson, prepareList } from './list-json.ts';
+
+const item = (id: number, status: Content['status'], viewerCount: number): Content => ({
+  id,
+  title: `Item "${id}"`,
+  description: null,
+  type: 'tv',
+  category: 'News',
+  status,
+  creatorId: 3,
+  creatorName: 'Ama',
+  viewerCount,
+  duration: 60,
+  language: 'en',
+  createdAt: new Date(0).toISOString(),
+  playback: null,
+});
+
+describe('content list JSON parts', () => {
+  it('assembles the same list JSON.stringify gives, with live counts taken fresh', () => {
+    const items = [item(1, 'live', 4), item(2, 'published', 17), item(3, 'offline', 0)];
+    const prepared = prepareList(items);
+    expect(prepared.liveIds).toEqual([1]);
+    const fresh = new Map([[1, 9]]);
+    expect(JSON.parse(listJson(prepared, fresh))).toEqual([{ ...items[0], viewerCount: 9 }, items[1], items[2]]);
+    // A live item nobody watches any more reads 0, not its count when the list was kept.
+    expect(JSON.parse(listJson(prepared, new Map()))[0].viewerCount).toBe(0);
+    expect(listJson(prepareList([]), fresh)).toBe('[]');
+  });
+});

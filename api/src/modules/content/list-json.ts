@@ -1,0 +1,32 @@
+/**
+ * A content list kept as JSON parts (for the read cache of GET /api/content): each item's JSON
+ * without its viewer count, which a live item takes fresh at each request from the live audience
+ * (it moves every time someone opens or closes a player), while an on-demand item keeps its count of
+ * distinct viewers so far. Assembling the parts costs string joins, not a serialisation of the list.
+ */
+import type { Content } from '@onair/protocol';
+
+interface PreparedItem {
+  id: number;
+  live: boolean;
+  /** The distinct viewers so far (on-demand items). */
+  viewers: number;
+  /** The item's JSON after its opening brace, without `viewerCount`. */
+  rest: string;
+}
+
+export interface PreparedList {
+  items: PreparedItem[];
+  liveIds: number[];
+}
+
+export function prepareList(items: Content[]): PreparedList {
+  const prepared = items.map(({ viewerCount, ...rest }) => ({ id: rest.id, live: rest.status === 'live', viewers: viewerCount, rest: JSON.stringify(rest).slice(1) }));
+  return { items: prepared, liveIds: prepared.filter((i) => i.live).map((i) => i.id) };
+}
+
+/** The list's JSON with each live item's current viewer count. */
+export function listJson(list: PreparedList, liveCounts: ReadonlyMap<number, number>): string {
+  const parts = list.items.map((item) => `{"viewerCount":${item.live ? (liveCounts.get(item.id) ?? 0) : item.viewers},${item.rest}`);
+  return `[${parts.join(',')}]`;
+}
