@@ -91,6 +91,18 @@ describe('live viewer counts over sockets', () => {
     expect(await emitWithAck(a, 'content:watch', { contentId: -1 } as never)).toMatchObject({ ok: false, status: 400 });
   });
 
+  it('ends the view of a socket whose watch was sent twice at once (a client retry) when it leaves', async () => {
+    const [item] = (await t.app.inject({ method: 'GET', url: '/api/content?live=false' })).json();
+    const socket = await connectSocket(url, listener);
+    // Neither ack is awaited before the other is sent: both reach the server while the first joins.
+    const acks = await Promise.all([emitWithAck(socket, 'content:watch', { contentId: item.id }), emitWithAck(socket, 'content:watch', { contentId: item.id })]);
+    for (const ack of acks) expect(ack).toMatchObject({ ok: true });
+    expect(t.app.presence.localCount(item.id)).toBe(1);
+    socket.disconnect();
+    // Joined twice, the one leave would leave the view open for good: never ended, never recorded.
+    await expect.poll(() => t.app.presence.localCount(item.id), { timeout: 5000 }).toBe(0);
+  });
+
   it('pushes viewer counts to sockets that follow the list of live items (Home), signed in or not', async () => {
     const [live] = (await t.app.inject({ method: 'GET', url: '/api/content?live=true' })).json();
     const home = await connectSocket(url, listener);
