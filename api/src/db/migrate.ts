@@ -22,6 +22,7 @@ import { voteKeys } from './migrations/0015_vote_keys.ts';
 import { liveCaptions } from './migrations/0016_live_captions.ts';
 import { viewCounters } from './migrations/0018_view_counters.ts';
 import { pollTallies } from './migrations/0019_poll_tallies.ts';
+import { userActivity } from './migrations/0020_user_activity.ts';
 
 function migrationsFor(db: Db): Record<string, Migration> {
   return {
@@ -43,6 +44,7 @@ function migrationsFor(db: Db): Record<string, Migration> {
     '0016_live_captions': liveCaptions(db.dialect),
     '0018_view_counters': viewCounters(db.dialect),
     '0019_poll_tallies': pollTallies(),
+    '0020_user_activity': userActivity(),
   };
 }
 

@@ -159,6 +159,19 @@ export interface PollTalliesTable {
   votes: number;
 }
 
+/** A person's activity per UTC day, kept as running totals (migration 0020, rewards/activity.ts). */
+export interface UserActivityDaysTable {
+  userId: number;
+  /** Days since the epoch, UTC. */
+  day: number;
+  points: Generated<number>;
+  messages: Generated<number>;
+  votes: Generated<number>;
+  questions: Generated<number>;
+  shares: Generated<number>;
+  watchSeconds: Generated<number>;
+}
+
 export interface QuestionsTable {
   id: Generated<number>;
   contentId: number | null;
@@ -200,6 +213,7 @@ export interface Database extends CreatorTables, AiTables, AdminTables, MediaTab
   polls: PollsTable;
   pollVotes: PollVotesTable;
   pollTallies: PollTalliesTable;
+  userActivityDays: UserActivityDaysTable;
   questions: QuestionsTable;
   pointsLedger: PointsLedgerTable;
   achievementClaims: AchievementClaimsTable;

@@ -32,6 +32,7 @@ import { seedSubscriptions } from './subscriptions.ts';
 import { seedDemoMoney } from './money.ts';
 import { countViews } from '../../modules/analytics/view-counters.ts';
 import { DAY_MS } from '@onair/protocol';
+import { recountUserActivity } from '../migrations/0020_user_activity.ts';
 
 const SEED_MARKER = 'demo_seed_v1';
 
@@ -114,6 +115,8 @@ export async function seedDemo(db: Kysely<Database>, options: DemoSeedOptions = 
     // Last: it replays everything above into the points ledger.
     await seedDemoPoints(trx);
     await seedDemoMoney(trx, now);
+    // The history above was written in bulk, past the running day totals: count them from it.
+    await recountUserActivity(trx);
     await trx.insertInto('appMeta').values({ key: SEED_MARKER, value: new Date(now).toISOString() }).execute();
     return { seeded: true, users: userIds.size + viewers.filter((v) => v.userId).length, content: items.length, viewEvents: events.length };
   });

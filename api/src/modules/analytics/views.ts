@@ -3,6 +3,7 @@ import type { NewViewEvent } from '../../db/schema.ts';
 import { POINTS } from '../rewards/ledger.ts';
 import { rewardAction } from '../rewards/service.ts';
 import { countViews } from './view-counters.ts';
+import { countActivity } from '../rewards/activity.ts';
 
 /** Shorter visits are zapping, not watching: they are not recorded. */
 export const MIN_WATCH_SECONDS = 5;
@@ -18,6 +19,7 @@ export async function recordView(app: FastifyInstance, view: NewViewEvent): Prom
   const id = await app.db.kysely.transaction().execute(async (trx) => {
     const row = await trx.insertInto('viewEvents').values(view).returning('id').executeTakeFirstOrThrow();
     await countViews(trx, [view]);
+    if (view.userId) await countActivity(trx, view.userId, view.createdAt, { watchSeconds: view.watchSeconds });
     return row.id;
   });
   if (view.userId) {

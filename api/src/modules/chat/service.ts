@@ -11,6 +11,7 @@ import { canWatch, SUBSCRIBERS_ONLY_MESSAGE } from '../monetization/access.ts';
 import { scoreText } from '../moderation/scoring.ts';
 import { POINTS } from '../rewards/ledger.ts';
 import { pushPoints, recordReward } from '../rewards/service.ts';
+import { countActivity } from '../rewards/activity.ts';
 
 const RATE_WINDOW_MS = 10_000;
 export const CHAT_HISTORY = 50;
@@ -120,6 +121,7 @@ export async function sendChatMessage(app: FastifyInstance, user: UserRow, body:
         .executeTakeFirstOrThrow();
       const item = flaggedItem(score, { kind: 'chat_message', targetId: id, contentId, original: input.message }, user);
       const queued = item ? await insertModerationItem(trx, item, user.username) : null;
+      await countActivity(trx, user.id, createdAt, { messages: 1 });
       const rewarded = await recordReward(trx, { userId: user.id, action: 'chat', points: POINTS.chat, ref: String(id) });
       return { id, queued, rewarded };
     });

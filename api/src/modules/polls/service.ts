@@ -10,6 +10,7 @@ import { POINTS } from '../rewards/ledger.ts';
 import { rewardAction } from '../rewards/service.ts';
 import { findPoll, presentPolls, tallies, type PollRow } from './repository.ts';
 import { countVote } from './tally-counters.ts';
+import { countActivity } from '../rewards/activity.ts';
 
 const RATE_WINDOW_MS = 10_000;
 /** Tallies go out at most 4 times a second per poll, however fast votes arrive. */
@@ -85,7 +86,10 @@ export async function vote(app: FastifyInstance, user: UserRow, body: unknown): 
       .onConflict((oc) => oc.columns(['pollId', 'userId']).doNothing())
       .returning('pollId')
       .executeTakeFirst();
-    if (row) await countVote(trx, pollId, optionIndex);
+    if (row) {
+      await countVote(trx, pollId, optionIndex);
+      await countActivity(trx, user.id, now, { votes: 1 });
+    }
     return row;
   });
   if (!inserted) {

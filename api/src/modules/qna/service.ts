@@ -9,6 +9,7 @@ import { scoreText } from '../moderation/scoring.ts';
 import { assertMayWrite } from '../moderation/timeouts.ts';
 import { POINTS } from '../rewards/ledger.ts';
 import { rewardAction } from '../rewards/service.ts';
+import { countActivity } from '../rewards/activity.ts';
 
 export const QUESTION_RATE = { limit: 3, windowMs: 30_000 };
 
@@ -54,11 +55,15 @@ export async function submitQuestion(app: FastifyInstance, user: UserRow, body: 
   const hostId = await hostOf(app, contentId);
   const score = scoreText(input.question);
   const createdAt = Date.now();
-  const { id } = await app.db.kysely
-    .insertInto('questions')
-    .values({ contentId, userId: user.id, question: score.display, answeredAt: null, answeredBy: null, createdAt })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const { id } = await app.db.kysely.transaction().execute(async (trx) => {
+    const row = await trx
+      .insertInto('questions')
+      .values({ contentId, userId: user.id, question: score.display, answeredAt: null, answeredBy: null, createdAt })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await countActivity(trx, user.id, createdAt, { questions: 1 });
+    return row;
+  });
   const question = present({ id, contentId, userId: user.id, username: user.username, question: score.display, answeredAt: null, createdAt });
   app.io.to(hostRooms(hostId)).emit('qna:question', question);
   await queueIfFlagged(app, score, { kind: 'question', targetId: id, contentId, original: input.question }, user);

@@ -1,11 +1,13 @@
 /**
  * Achievements and daily challenges, both measured from what the user really did: messages, votes,
- * questions, shares (ledger and tables), watch time (view events) and streaks.
+ * questions, shares, watch time and streaks, read from the running day totals (activity.ts) that
+ * those writes keep.
  */
 import type { Kysely } from 'kysely';
 import { type Achievement, DAILY_CHALLENGES, type DailyChallengeStatus, DAY_MS } from '@onair/protocol';
 import type { Database } from '../../db/schema.ts';
-import { activeDays, streakLength, utcDayKey, utcDayStart } from './ledger.ts';
+import { activityDays, totalsOf } from './activity.ts';
+import { streakLength, utcDayKey, utcDayStart } from './ledger.ts';
 
 export type Metric = 'messages' | 'votes' | 'questions' | 'shares' | 'watchSeconds' | 'streakDays';
 
@@ -31,35 +33,14 @@ export const ACHIEVEMENTS: readonly AchievementDefinition[] = [
 
 export type Metrics = Record<Metric, number>;
 
-const countWhere = async (
-  query: Promise<{ n: number | string | bigint }>,
-): Promise<number> => Number((await query).n);
-
-/** The user's totals since `since` (0 for all time). */
+/** The user's totals since `since` (0 for all time; otherwise the start of a UTC day). */
 export async function userMetrics(db: Kysely<Database>, userId: number, since = 0, now = Date.now()): Promise<Metrics> {
-  const [messages, votes, questions, shares, watch, days] = await Promise.all([
-    countWhere(
-      db.selectFrom('chatMessages').select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('userId', '=', userId).where('createdAt', '>=', since).executeTakeFirstOrThrow(),
-    ),
-    countWhere(
-      db.selectFrom('pollVotes').select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('userId', '=', userId).where('createdAt', '>=', since).executeTakeFirstOrThrow(),
-    ),
-    countWhere(
-      db.selectFrom('questions').select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('userId', '=', userId).where('createdAt', '>=', since).executeTakeFirstOrThrow(),
-    ),
-    countWhere(
-      db.selectFrom('pointsLedger').select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('userId', '=', userId).where('action', '=', 'share').where('createdAt', '>=', since).executeTakeFirstOrThrow(),
-    ),
-    db.selectFrom('viewEvents').select((eb) => eb.fn.coalesce(eb.fn.sum<number>('watchSeconds'), eb.lit(0)).as('n'))
-      .where('userId', '=', userId).where('createdAt', '>=', since).executeTakeFirstOrThrow(),
-    since === 0 ? activeDays(db, userId, now - 400 * DAY_MS) : Promise.resolve([] as number[]),
-  ]);
+  // Streaks look back a little over a year; every other figure covers the whole period asked for.
+  const days = await activityDays(db, userId, since === 0 ? 0 : since);
+  const totals = totalsOf(days);
   const today = Math.floor(now / DAY_MS);
-  return { messages, votes, questions, shares, watchSeconds: Number(watch.n), streakDays: streakLength(days, today) };
+  const activeDays = since === 0 ? days.filter((d) => d.points > 0 && d.day >= today - 400).map((d) => d.day) : [];
+  return { messages: totals.messages, votes: totals.votes, questions: totals.questions, shares: totals.shares, watchSeconds: totals.watchSeconds, streakDays: streakLength(activeDays, today) };
 }
 
 export function achievementStatus(

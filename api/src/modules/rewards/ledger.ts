@@ -5,6 +5,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { DAY_MS } from '@onair/protocol';
+import { activityDays, countActivity, totalsOf } from './activity.ts';
 
 export const POINTS = {
   chat: 2,
@@ -24,22 +25,21 @@ export async function awardPoints(
   award: { userId: number; action: string; points: number; ref: string; at?: number },
 ): Promise<boolean> {
   if (award.points <= 0) return false;
+  const at = award.at ?? Date.now();
   const inserted = await db
     .insertInto('pointsLedger')
-    .values({ userId: award.userId, action: award.action, points: award.points, ref: award.ref, createdAt: award.at ?? Date.now() })
+    .values({ userId: award.userId, action: award.action, points: award.points, ref: award.ref, createdAt: at })
     .onConflict((oc) => oc.columns(['userId', 'action', 'ref']).doNothing())
     .returning('id')
     .executeTakeFirst();
-  return inserted !== undefined;
+  if (!inserted) return false;
+  await countActivity(db, award.userId, at, { points: award.points, shares: award.action === 'share' ? 1 : 0 });
+  return true;
 }
 
+/** A person's points: the sum of their day totals (rewards/activity.ts), which the ledger's awards keep. */
 export async function totalPoints(db: Kysely<Database>, userId: number): Promise<number> {
-  const row = await db
-    .selectFrom('pointsLedger')
-    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('points'), eb.lit(0)).as('total'))
-    .where('userId', '=', userId)
-    .executeTakeFirstOrThrow();
-  return Number(row.total);
+  return totalsOf(await activityDays(db, userId, 0)).points;
 }
 
 export async function leaderboard(db: Kysely<Database>, limit: number) {
@@ -54,17 +54,6 @@ export async function leaderboard(db: Kysely<Database>, limit: number) {
     .limit(limit)
     .execute();
   return rows.map((r, i) => ({ userId: r.userId, username: r.username, points: Number(r.points), rank: i + 1 }));
-}
-
-/** Distinct UTC days with any award, newest first, for streaks. */
-export async function activeDays(db: Kysely<Database>, userId: number, since: number): Promise<number[]> {
-  const rows = await db
-    .selectFrom('pointsLedger')
-    .select('createdAt')
-    .where('userId', '=', userId)
-    .where('createdAt', '>=', since)
-    .execute();
-  return [...new Set(rows.map((r) => Math.floor(r.createdAt / DAY_MS)))].sort((a, b) => b - a);
 }
 
 export const utcDayStart = (t: number) => Math.floor(t / DAY_MS) * DAY_MS;

@@ -24,7 +24,8 @@ export async function rewardAction(
   app: FastifyInstance,
   award: { userId: number; action: string; points: number; ref: string },
 ): Promise<void> {
-  if (await recordReward(app.db.kysely, award)) await pushPoints(app, award.userId, award.action);
+  // The award and the day totals it adds to commit together.
+  if (await app.db.kysely.transaction().execute((trx) => recordReward(trx, award))) await pushPoints(app, award.userId, award.action);
 }
 
 /**

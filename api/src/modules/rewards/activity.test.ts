@@ -1,0 +1,60 @@
+/**
+ * The running day totals (migration 0020) against the records they count: after chat messages, votes,
+ * questions, shares and a recorded view through the real routes, the rows the writes kept equal a
+ * recount from the records, on both databases; the gamification profile reads them.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, signIn, SMALL_SEED, type TestApp } from '../../../test/support/app.ts';
+import { testDialects } from '../../../../test-support/databases.ts';
+import { recountUserActivity } from '../../db/migrations/0020_user_activity.ts';
+import { recordView } from '../analytics/views.ts';
+
+const dialects = await testDialects();
+
+describe.each(dialects)('user activity totals (%s)', (dialect) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(dialect, { seed: { ...SMALL_SEED, polls: 4, chatMessages: 40, questions: 6 } });
+  });
+  afterAll(() => t.close());
+
+  const snapshot = async () =>
+    (await t.database.db.kysely.selectFrom('userActivityDays').selectAll().orderBy('userId').orderBy('day').execute()).map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, Number(v)])));
+
+  it('keeps the same counts a recount from the records gives', async () => {
+    const db = t.database.db.kysely;
+    const cookie = await signIn(t.app, 'viewer', 'viewer123');
+    const headers = { cookie };
+    const user = await db.selectFrom('users').select('id').where('username', '=', 'viewer').executeTakeFirstOrThrow();
+    const before = (await t.app.inject({ method: 'GET', url: '/api/user/gamification', headers })).json();
+
+    for (const message of ['Hello from the test', 'A second line', 'And a third']) {
+      expect((await t.app.inject({ method: 'POST', url: '/api/chat/send', headers, payload: { message } })).statusCode).toBeLessThan(300);
+    }
+    const polls = (await t.app.inject({ method: 'GET', url: '/api/polls/active', headers })).json() as { id: number; hasVoted: boolean }[];
+    const open = polls.filter((p) => !p.hasVoted);
+    for (const poll of open) expect((await t.app.inject({ method: 'POST', url: '/api/polls/vote', headers, payload: { pollId: poll.id, optionIndex: 0 } })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'POST', url: '/api/qna/submit', headers, payload: { question: 'How is the show made?' } })).statusCode).toBeLessThan(300);
+    const [item] = (await t.app.inject({ method: 'GET', url: '/api/content?live=false' })).json() as { id: number }[];
+    expect((await t.app.inject({ method: 'POST', url: `/api/content/${item!.id}/share`, headers })).statusCode).toBeLessThan(300);
+    await recordView(t.app, { contentId: item!.id, userId: user.id, viewerKey: `u:${user.id}`, device: 'web', country: 'GH', watchSeconds: 125, createdAt: Date.now() });
+
+    const kept = await snapshot();
+    await recountUserActivity(db);
+    expect(await snapshot()).toEqual(kept);
+
+    const after = (await t.app.inject({ method: 'GET', url: '/api/user/gamification', headers })).json();
+    expect(after.points).toBeGreaterThan(before.points);
+    const today = Math.floor(Date.now() / 86_400_000);
+    const row = kept.find((r) => r.userId === user.id && r.day === today)!;
+    expect(row).toMatchObject({ messages: expect.any(Number), votes: expect.any(Number) });
+    expect(row.messages).toBeGreaterThanOrEqual(3);
+    expect(row.votes).toBeGreaterThanOrEqual(open.length);
+    expect(row.questions).toBeGreaterThanOrEqual(1);
+    expect(row.shares).toBe(1);
+    expect(row.watchSeconds).toBeGreaterThanOrEqual(125);
+    // The points of the day are the ledger's points of the day.
+    const ledger = await db.selectFrom('pointsLedger').select('points').where('userId', '=', user.id).where('createdAt', '>=', today * 86_400_000).execute();
+    expect(row.points).toBe(ledger.reduce((s, r) => s + r.points, 0));
+  });
+});
