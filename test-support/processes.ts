@@ -28,10 +28,10 @@ export interface ApiProcess {
   stop(): Promise<void>;
 }
 
-export async function startApiProcess(env: Record<string, string>, timeoutMs = 60_000): Promise<ApiProcess> {
+export async function startApiProcess(env: Record<string, string>, timeoutMs = 60_000, nodeArgs: string[] = []): Promise<ApiProcess> {
   const port = await freePort();
   let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(REPO_ROOT, 'scripts/api.ts')], {
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', path.join(REPO_ROOT, 'scripts/api.ts')], {
     cwd: REPO_ROOT,
     // PUBLIC_URL is the origin the process is reached at: browsers' requests from it pass the origin check.
     env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}`, ...env },

@@ -7,9 +7,10 @@ import os from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { CamelCasePlugin, Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { CamelCasePlugin, Kysely, PostgresDialect } from 'kysely';
 import type { Database } from './schema.ts';
 import { WriteWatch } from './write-watch.ts';
+import { QueuedSqliteDialect } from './sqlite-driver.ts';
 
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -60,7 +61,7 @@ export function openDatabase(url: string, options: { poolSize?: number } = {}): 
   sqlite.pragma('synchronous = NORMAL');
   const writes = new WriteWatch();
   const kysely = new Kysely<Database>({
-    dialect: new SqliteDialect({ database: sqlite }),
+    dialect: new QueuedSqliteDialect(sqlite),
     plugins: [new CamelCasePlugin(), writes],
   });
   return { kysely, dialect: 'sqlite', writes, close: () => kysely.destroy() };

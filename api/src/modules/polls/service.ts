@@ -6,11 +6,10 @@ import { enforceRateLimit } from '../../http/rate-limit.ts';
 import { parseOr400 } from '../../http/validate.ts';
 import { enforceWriteLimit } from '../../http/write-limits.ts';
 import { createCoalescer, type Coalescer } from '../../realtime/coalesce.ts';
-import { POINTS } from '../rewards/ledger.ts';
-import { rewardAction } from '../rewards/service.ts';
+import { pushPoints } from '../rewards/service.ts';
 import { findPoll, presentPolls, tallies, type PollRow } from './repository.ts';
-import { countVote } from './tally-counters.ts';
-import { countActivity } from '../rewards/activity.ts';
+import { PollReads } from './poll-reads.ts';
+import { VoteBatcher } from './vote-batcher.ts';
 
 const RATE_WINDOW_MS = 10_000;
 /** Tallies go out at most 4 times a second per poll, however fast votes arrive. */
@@ -19,14 +18,19 @@ export const TALLY_PUSH_MS = 250;
 declare module 'fastify' {
   interface FastifyInstance {
     pollTallies: Coalescer<number>;
+    votes: VoteBatcher;
+    pollReads: PollReads;
   }
 }
 
 const pollRooms = (poll: Pick<PollRow, 'contentId'>) =>
   poll.contentId ? [rooms.polls(), rooms.content(poll.contentId)] : [rooms.polls()];
 
-/** Sets up the tally coalescer; registered once per server. */
+/** Sets up the vote batcher and the tally coalescer; registered once per server. */
 export function setUpPollTallies(app: FastifyInstance) {
+  app.decorate('votes', new VoteBatcher(app.db.kysely));
+  app.decorate('pollReads', new PollReads(app));
+  app.addHook('onClose', async () => app.pollReads.close());
   const coalescer = createCoalescer<number>(TALLY_PUSH_MS, async (pollId) => {
     const poll = await findPoll(app.db.kysely, pollId);
     if (!poll) return;
@@ -71,39 +75,26 @@ export async function createPoll(app: FastifyInstance, user: UserRow, body: unkn
 export async function vote(app: FastifyInstance, user: UserRow, body: unknown): Promise<PollTally & { optionIndex: number }> {
   const { pollId, optionIndex, idempotencyKey } = parseOr400(PollVoteRequestSchema, body);
   await enforceRateLimit(app.rateLimiter, `vote:${user.id}`, { limit: app.config.voteRateLimit, windowMs: RATE_WINDOW_MS }, 'You are voting too fast');
-  const poll = await findPoll(app.db.kysely, pollId);
+  const poll = await app.pollReads.poll(pollId);
   if (!poll) throw notFound('pollId: no poll with that id');
   const options = JSON.parse(poll.options) as string[];
   if (optionIndex >= options.length) throw badRequest(`optionIndex must be between 0 and ${options.length - 1}`);
   const now = Date.now();
   if (poll.closesAt <= now) throw conflict('This poll has closed');
 
-  // The vote and its tally row change together: a tally never disagrees with the votes stored.
-  const inserted = await app.db.kysely.transaction().execute(async (trx) => {
-    const row = await trx
-      .insertInto('pollVotes')
-      .values({ pollId, userId: user.id, optionIndex, idempotencyKey: idempotencyKey ?? null, createdAt: now })
-      .onConflict((oc) => oc.columns(['pollId', 'userId']).doNothing())
-      .returning('pollId')
-      .executeTakeFirst();
-    if (row) {
-      await countVote(trx, pollId, optionIndex);
-      await countActivity(trx, user.id, now, { votes: 1 });
-    }
-    return row;
-  });
-  if (!inserted) {
+  // Written with the other votes of its moment, in one transaction with its tally and its points.
+  const { counted, rewarded } = await app.votes.submit({ pollId, userId: user.id, optionIndex, idempotencyKey: idempotencyKey ?? null, at: now });
+  if (!counted) {
     // A retry (socket, then REST) of the vote that landed: answer it as that vote, not as a refusal.
     const landed = idempotencyKey
       ? await app.db.kysely.selectFrom('pollVotes').select('optionIndex').where('pollId', '=', pollId).where('userId', '=', user.id).where('idempotencyKey', '=', idempotencyKey).executeTakeFirst()
       : undefined;
     if (!landed) throw conflict('You have already voted in this poll');
-    return { ...(await tallies(app.db.kysely, [poll])).get(pollId)!, optionIndex: landed.optionIndex };
+    return { ...(await app.pollReads.tally(poll)), optionIndex: landed.optionIndex };
   }
 
   app.pollTallies.mark(pollId);
   app.metrics.votes.inc();
-  await rewardAction(app, { userId: user.id, action: 'vote', points: POINTS.vote, ref: String(pollId) });
-  const tally = (await tallies(app.db.kysely, [poll])).get(pollId)!;
-  return { ...tally, optionIndex };
+  if (rewarded) await pushPoints(app, user.id, 'vote');
+  return { ...(await app.pollReads.tally(poll)), optionIndex };
 }

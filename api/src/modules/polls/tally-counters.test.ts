@@ -1,7 +1,7 @@
 /**
  * Poll tallies from running totals: after the demo seed and after a burst of concurrent votes (each
- * voter twice at once, so half the writes are refused), the tally rows equal a count over the votes,
- * and the poll answers those figures.
+ * voter twice at once, so half the writes are refused; written in batches), the tally rows equal a
+ * count over the votes, and the poll answers those figures.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Poll } from '@onair/protocol';
@@ -49,8 +49,11 @@ describe.each(dialects)('poll tallies on %s', (dialect) => {
     const users = await t.database.db.kysely.selectFrom('users').selectAll().where('status', '=', 'active').orderBy('id').limit(VOTERS).execute();
     expect(users).toHaveLength(VOTERS);
 
+    const batchesBefore = t.app.votes.batches;
     const attempts = users.flatMap((user, i) => [0, 1].map(() => vote(t.app, user, { pollId, optionIndex: i % 3 })));
     const outcomes = await Promise.allSettled(attempts);
+    // The burst was written in a few transactions, not one per vote (vote-batcher.ts).
+    expect(t.app.votes.batches - batchesBefore).toBeLessThan(VOTERS);
     expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(VOTERS);
     expect(outcomes.filter((o) => o.status === 'rejected').map((o) => (o as PromiseRejectedResult).reason.statusCode)).toEqual(Array(VOTERS).fill(409));
 

@@ -1,20 +1,29 @@
 /**
  * Poll tallies from running totals (migration 0019): a vote adds one to its option's row in the same
- * transaction that stores it, and a tally reads those rows.
+ * transaction that stores it (its batch's, see vote-batcher.ts), and a tally reads those rows.
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 
-/** Counts one vote; call inside the transaction that inserted it. */
-export async function countVote(db: Kysely<Database>, pollId: number, optionIndex: number): Promise<void> {
-  await db
-    .insertInto('pollTallies')
-    .values({ pollId, optionIndex, votes: 1 })
-    .onConflict((oc) => oc.columns(['pollId', 'optionIndex']).doUpdateSet((eb) => ({ votes: eb('pollTallies.votes', '+', 1) })))
-    .execute();
+/** Counts a batch of votes, one statement per poll option; call inside the transaction that inserted them. */
+export async function addVotes(db: Kysely<Database>, votes: readonly { pollId: number; optionIndex: number }[]): Promise<void> {
+  const perOption = new Map<string, { pollId: number; optionIndex: number; votes: number }>();
+  for (const v of votes) {
+    const key = `${v.pollId}:${v.optionIndex}`;
+    const entry = perOption.get(key) ?? { pollId: v.pollId, optionIndex: v.optionIndex, votes: 0 };
+    entry.votes += 1;
+    perOption.set(key, entry);
+  }
+  for (const row of perOption.values()) {
+    await db
+      .insertInto('pollTallies')
+      .values(row)
+      .onConflict((oc) => oc.columns(['pollId', 'optionIndex']).doUpdateSet((eb) => ({ votes: eb('pollTallies.votes', '+', eb.ref('excluded.votes')) })))
+      .execute();
+  }
 }
 
-/** Votes per option of each poll, as stored by countVote. */
+/** Votes per option of each poll, as stored by addVotes. */
 export function readTallies(db: Kysely<Database>, pollIds: number[]) {
   return db.selectFrom('pollTallies').select(['pollId', 'optionIndex', 'votes']).where('pollId', 'in', pollIds).execute();
 }

@@ -1,0 +1,102 @@
+/**
+ * Votes written in batches: every vote that arrives while the previous batch is being written goes
+ * into the next one, and a batch is one transaction (issue 14, point 2). A vote storm then costs one
+ * commit per batch instead of one per vote, and on SQLite's single connection votes no longer queue
+ * one transaction at a time.
+ *
+ * Within a batch: one multi-row insert of the votes (the (poll, user) primary key still decides, so a
+ * person's second vote, in the same batch or a later one, is not counted), one running-tally update per
+ * poll option, and per counted vote its day totals and its reward (rewards/service.ts recordReward).
+ * Each vote learns whether it was counted and whether it earned points.
+ */
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import { countActivity } from '../rewards/activity.ts';
+import { POINTS } from '../rewards/ledger.ts';
+import { recordReward } from '../rewards/service.ts';
+import { addVotes } from './tally-counters.ts';
+
+export interface BallotIn {
+  pollId: number;
+  userId: number;
+  optionIndex: number;
+  idempotencyKey: string | null;
+  at: number;
+}
+
+export interface BallotOut {
+  counted: boolean;
+  /** Points were paid (the vote's own, or a daily challenge it completed). */
+  rewarded: boolean;
+}
+
+interface Pending {
+  ballot: BallotIn;
+  resolve: (out: BallotOut) => void;
+  reject: (error: unknown) => void;
+}
+
+/** Rows per insert statement: well under SQLite's and Postgres's bound-parameter limits. */
+const INSERT_CHUNK = 500;
+
+export class VoteBatcher {
+  private waiting: Pending[] = [];
+  private writing: Promise<void> | null = null;
+  /** Batches written so far (tests and metrics). */
+  batches = 0;
+
+  constructor(private db: Kysely<Database>) {}
+
+  submit(ballot: BallotIn): Promise<BallotOut> {
+    return new Promise((resolve, reject) => {
+      this.waiting.push({ ballot, resolve, reject });
+      this.writing ??= this.drain();
+    });
+  }
+
+  /** Writes batches until nothing waits; the first batch starts on the next turn so a burst gathers. */
+  private async drain() {
+    await new Promise((resolve) => setImmediate(resolve));
+    while (this.waiting.length > 0) {
+      const batch = this.waiting;
+      this.waiting = [];
+      this.batches += 1;
+      try {
+        const results = await this.write(batch.map((p) => p.ballot));
+        batch.forEach((p, i) => p.resolve(results[i]!));
+      } catch (error) {
+        for (const p of batch) p.reject(error);
+      }
+    }
+    this.writing = null;
+  }
+
+  private write(ballots: BallotIn[]): Promise<BallotOut[]> {
+    return this.db.transaction().execute(async (trx) => {
+      const inserted = new Set<string>();
+      for (let i = 0; i < ballots.length; i += INSERT_CHUNK) {
+        const rows = await trx
+          .insertInto('pollVotes')
+          .values(ballots.slice(i, i + INSERT_CHUNK).map((b) => ({ pollId: b.pollId, userId: b.userId, optionIndex: b.optionIndex, idempotencyKey: b.idempotencyKey, createdAt: b.at })))
+          .onConflict((oc) => oc.columns(['pollId', 'userId']).doNothing())
+          .returning(['pollId', 'userId'])
+          .execute();
+        for (const r of rows) inserted.add(`${r.pollId}:${r.userId}`);
+      }
+      // A person's two votes in one batch: the first in the statement was inserted, the other not.
+      const counted = ballots.map((b) => inserted.delete(`${b.pollId}:${b.userId}`));
+      await addVotes(trx, ballots.filter((_, i) => counted[i]));
+      const out: BallotOut[] = [];
+      for (const [i, ballot] of ballots.entries()) {
+        if (!counted[i]) {
+          out.push({ counted: false, rewarded: false });
+          continue;
+        }
+        await countActivity(trx, ballot.userId, ballot.at, { votes: 1 });
+        const rewarded = await recordReward(trx, { userId: ballot.userId, action: 'vote', points: POINTS.vote, ref: String(ballot.pollId) });
+        out.push({ counted: true, rewarded });
+      }
+      return out;
+    });
+  }
+}
