@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { LIST_LIMITS, rooms, type GamificationResponse } from '@onair/protocol';
 import { conflict, notFound, unprocessable } from '../../http/errors.ts';
-import { achievementStatus, ACHIEVEMENTS, challengeAward, dailyChallengeStatus, todayStart, userMetrics } from './achievements.ts';
+import { achievementStatus, ACHIEVEMENTS, CHALLENGE_METRIC, challengeAward, dailyChallengeStatus, todayStart, userMetrics, type Metric } from './achievements.ts';
 import { awardPoints, leaderboard, levelForPoints, totalPoints } from './ledger.ts';
 
 async function claimsOf(app: FastifyInstance, userId: number) {
@@ -28,16 +28,22 @@ export async function rewardAction(
   if (await app.db.kysely.transaction().execute((trx) => recordReward(trx, award))) await pushPoints(app, award.userId, award.action);
 }
 
+/** The daily-challenge metric each rewarded action moves (a question moves none). */
+const ACTION_METRIC: Partial<Record<string, Metric>> = { chat: 'messages', vote: 'votes', share: 'shares', watch: 'watchSeconds' };
+
 /**
  * The database half of rewardAction, for callers that write the action in the same transaction:
  * answers whether any points were paid (then the caller pushes the new total after committing).
+ * Only the challenges on the metric this action moves can have been completed by it.
  */
 export async function recordReward(db: Kysely<Database>, award: { userId: number; action: string; points: number; ref: string }): Promise<boolean> {
   const awarded = await awardPoints(db, award);
+  const metric = ACTION_METRIC[award.action];
+  if (!metric) return awarded;
   const now = Date.now();
   const today = dailyChallengeStatus(await userMetrics(db, award.userId, todayStart(now), now));
   let challengePaid = false;
-  for (const challenge of today.filter((c) => c.completed)) {
+  for (const challenge of today.filter((c) => c.completed && CHALLENGE_METRIC[c.id as keyof typeof CHALLENGE_METRIC] === metric)) {
     const key = challengeAward(challenge.id, now);
     challengePaid = (await awardPoints(db, { userId: award.userId, ...key, points: challenge.points })) || challengePaid;
   }
