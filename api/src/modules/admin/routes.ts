@@ -3,28 +3,27 @@
  * but an admin), then the dashboard queries, users, moderation and curation. The guard runs before
  * any handler, so a non-admin never reaches validation or data.
  */
-import type { FastifyInstance } from 'fastify';
 import { ContentMetricsQuerySchema, RegionMetricsQuerySchema } from '@onair/protocol';
-import { parseOr400 } from '../../http/validate.ts';
 import curationRoutes from '../curation/routes.ts';
 import moderationAdminRoutes from '../moderation/admin-routes.ts';
 import { contentMetrics } from './content-metrics.ts';
 import { regionMetrics } from './region-metrics.ts';
 import { usageAnalytics } from './usage-analytics.ts';
 import adminUserRoutes from './users-routes.ts';
+import type { ZodApp } from '../../http/typed-routes.ts';
 
-async function dashboardRoutes(app: FastifyInstance) {
-  app.get('/api/admin/content-metrics', async (request) => contentMetrics(app.db.kysely, parseOr400(ContentMetricsQuerySchema, request.query)));
+async function dashboardRoutes(app: ZodApp) {
+  app.get('/api/admin/content-metrics', { schema: { querystring: ContentMetricsQuerySchema } }, async (request) => contentMetrics(app.db.kysely, request.query));
 
-  app.get('/api/admin/region-metrics', async (request) => {
-    const { period } = parseOr400(RegionMetricsQuerySchema, request.query);
+  app.get('/api/admin/region-metrics', { schema: { querystring: RegionMetricsQuerySchema } }, async (request) => {
+    const { period } = request.query;
     return regionMetrics(app.db.kysely, period);
   });
 
   app.get('/api/admin/usage-analytics', async () => usageAnalytics(app.db.kysely));
 }
 
-export default async function adminRoutes(app: FastifyInstance) {
+export default async function adminRoutes(app: ZodApp) {
   // Not wrapped in fastify-plugin on purpose: the hook stays inside this encapsulated subtree.
   app.addHook('onRequest', app.requireRole('admin'));
   await app.register(dashboardRoutes);

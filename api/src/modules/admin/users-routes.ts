@@ -1,34 +1,32 @@
 /** The users tab: search, and the actions of spec §2 (verify, approve creator, suspend, role, message). */
-import type { FastifyInstance } from 'fastify';
 import { AdminIdParamsSchema, AdminMessageRequestSchema, AdminRoleRequestSchema, AdminUsersQuerySchema } from '@onair/protocol';
 import { notFound } from '../../http/errors.ts';
-import { parseOr400 } from '../../http/validate.ts';
 import { pushNotification, sendNotification } from '../notifications/service.ts';
 import { findUserById } from '../users/repository.ts';
 import { recordAdminAction } from './activity.ts';
 import { searchUsers } from './users-repository.ts';
 import { approveCreatorRequest, setRole, suspendUser, unsuspendUser, verifyUser } from './users-service.ts';
 import { signedInUser } from '../../http/signed-in.ts';
+import type { ZodApp } from '../../http/typed-routes.ts';
 
-export default async function adminUserRoutes(app: FastifyInstance) {
-  const idOf = (params: unknown) => parseOr400(AdminIdParamsSchema, params).id;
+export default async function adminUserRoutes(app: ZodApp) {
 
-  app.get('/api/admin/users', async (request) => searchUsers(app.db.kysely, parseOr400(AdminUsersQuerySchema, request.query)));
+  app.get('/api/admin/users', { schema: { querystring: AdminUsersQuerySchema } }, async (request) => searchUsers(app.db.kysely, request.query));
 
-  app.post('/api/admin/users/:id/verify', async (request) => verifyUser(app, signedInUser(request), idOf(request.params)));
-  app.post('/api/admin/users/:id/approve-creator', async (request) => approveCreatorRequest(app, signedInUser(request), idOf(request.params)));
-  app.post('/api/admin/users/:id/suspend', async (request) => suspendUser(app, signedInUser(request), idOf(request.params)));
-  app.post('/api/admin/users/:id/unsuspend', async (request) => unsuspendUser(app, signedInUser(request), idOf(request.params)));
+  app.post('/api/admin/users/:id/verify', { schema: { params: AdminIdParamsSchema } }, async (request) => verifyUser(app, signedInUser(request), request.params.id));
+  app.post('/api/admin/users/:id/approve-creator', { schema: { params: AdminIdParamsSchema } }, async (request) => approveCreatorRequest(app, signedInUser(request), request.params.id));
+  app.post('/api/admin/users/:id/suspend', { schema: { params: AdminIdParamsSchema } }, async (request) => suspendUser(app, signedInUser(request), request.params.id));
+  app.post('/api/admin/users/:id/unsuspend', { schema: { params: AdminIdParamsSchema } }, async (request) => unsuspendUser(app, signedInUser(request), request.params.id));
 
-  app.post('/api/admin/users/:id/role', async (request) => {
-    const id = idOf(request.params);
-    const { role } = parseOr400(AdminRoleRequestSchema, request.body);
+  app.post('/api/admin/users/:id/role', { schema: { params: AdminIdParamsSchema, body: AdminRoleRequestSchema } }, async (request) => {
+    const id = request.params.id;
+    const { role } = request.body;
     return setRole(app, signedInUser(request), id, role);
   });
 
-  app.post('/api/admin/users/:id/message', async (request, reply) => {
-    const id = idOf(request.params);
-    const { text } = parseOr400(AdminMessageRequestSchema, request.body);
+  app.post('/api/admin/users/:id/message', { schema: { params: AdminIdParamsSchema, body: AdminMessageRequestSchema } }, async (request, reply) => {
+    const id = request.params.id;
+    const { text } = request.body;
     if (!(await findUserById(app.db.kysely, id))) throw notFound('No user with that id');
     const admin = signedInUser(request);
     const notification = await app.db.kysely.transaction().execute(async (trx) => {

@@ -4,39 +4,38 @@
  * no live socket; signed in or not).
  */
 import { createHash } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
 import { ViewershipQuerySchema, ViewRecordRequestSchema, type ViewRecordResponse } from '@onair/protocol';
 import { countryFromHeaders } from '../../http/country.ts';
 import { notFound } from '../../http/errors.ts';
 import { enforceRateLimit } from '../../http/rate-limit.ts';
-import { parseOr400 } from '../../http/validate.ts';
 import { recordView, UNKNOWN_COUNTRY } from './views.ts';
 import { scopeFor, viewershipDaily, viewershipRecords, viewershipTotals } from './viewership.ts';
 import { signedInUser } from '../../http/signed-in.ts';
+import type { ZodApp } from '../../http/typed-routes.ts';
 
 /** A player reports a view when it closes; a few a minute is plenty, more is someone farming points. */
 export const RECORD_LIMIT = { limit: 30, windowMs: 60_000 };
 
-export default async function viewershipRoutes(app: FastifyInstance) {
+export default async function viewershipRoutes(app: ZodApp) {
   const db = app.db.kysely;
 
-  app.get('/api/analytics/viewership', { onRequest: app.requireUser }, async (request) => {
-    const filter = parseOr400(ViewershipQuerySchema, request.query);
+  app.get('/api/analytics/viewership', { onRequest: app.requireUser, schema: { querystring: ViewershipQuerySchema } }, async (request) => {
+    const filter = request.query;
     return viewershipRecords(db, scopeFor(signedInUser(request)), filter);
   });
 
-  app.get('/api/analytics/viewership/totals', { onRequest: app.requireUser }, async (request) => {
-    const filter = parseOr400(ViewershipQuerySchema, request.query);
+  app.get('/api/analytics/viewership/totals', { onRequest: app.requireUser, schema: { querystring: ViewershipQuerySchema } }, async (request) => {
+    const filter = request.query;
     return viewershipTotals(db, scopeFor(signedInUser(request)), filter);
   });
 
-  app.get('/api/analytics/viewership/daily', { onRequest: app.requireUser }, async (request) => {
-    const filter = parseOr400(ViewershipQuerySchema, request.query);
+  app.get('/api/analytics/viewership/daily', { onRequest: app.requireUser, schema: { querystring: ViewershipQuerySchema } }, async (request) => {
+    const filter = request.query;
     return viewershipDaily(db, scopeFor(signedInUser(request)), filter);
   });
 
-  app.post('/api/analytics/record', async (request, reply) => {
-    const input = parseOr400(ViewRecordRequestSchema, request.body);
+  app.post('/api/analytics/record', { schema: { body: ViewRecordRequestSchema } }, async (request, reply) => {
+    const input = request.body;
     const user = request.user;
     await enforceRateLimit(app.rateLimiter, user ? `record:u:${user.id}` : `record:ip:${request.ip}`, RECORD_LIMIT, 'Too many views reported');
     const item = await db

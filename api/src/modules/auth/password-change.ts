@@ -7,10 +7,9 @@
  * opens with the new session is never caught by a cut still travelling to another node.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ChangePasswordRequestSchema } from '@onair/protocol';
+import type { ChangePasswordRequest } from '@onair/protocol';
 import { badRequest, forbidden, unauthorized } from '../../http/errors.ts';
 import { enforceRateLimit, type RateLimitRule } from '../../http/rate-limit.ts';
-import { parseOr400 } from '../../http/validate.ts';
 import { hashSessionId } from '../../plugins/session-store.ts';
 import { endSessionSockets } from '../../realtime/socket-guard.ts';
 import type { UserRow } from '../../db/schema.ts';
@@ -21,10 +20,9 @@ export const PASSWORD_CHANGE_LIMIT = { limit: 5, windowMs: 15 * 60_000 } satisfi
 
 export const WRONG_CURRENT_PASSWORD = 'currentPassword is not your current password';
 
-export async function changePassword(app: FastifyInstance, request: FastifyRequest): Promise<UserRow> {
+export async function changePassword(app: FastifyInstance, request: FastifyRequest, input: ChangePasswordRequest): Promise<UserRow> {
   const user = request.user;
   if (!user) throw unauthorized();
-  const input = parseOr400(ChangePasswordRequestSchema, request.body);
   await enforceRateLimit(app.rateLimiter, `password:user:${user.id}`, PASSWORD_CHANGE_LIMIT, 'Too many password changes; wait a little');
   // 403, not 401: the caller is signed in, and a 401 would read as "signed out" to the client.
   if (!(await verifyPassword(user.passwordHash, input.currentPassword))) throw forbidden(WRONG_CURRENT_PASSWORD);

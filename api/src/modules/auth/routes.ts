@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { LoginRequestSchema, RegisterRequestSchema } from '@onair/protocol';
+import { ChangePasswordRequestSchema, LoginRequestSchema, RegisterRequestSchema } from '@onair/protocol';
 import { countryFromHeaders } from '../../http/country.ts';
 import { unauthorized } from '../../http/errors.ts';
 import type { FastifyPluginAsyncZod } from '../../http/typed-routes.ts';
@@ -30,7 +30,9 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   // Ends every other sign-in of the account and rotates this one (password-change.ts).
-  app.post('/api/auth/password', async (request) => presentUser(await changePassword(app, request)));
+  app.post('/api/auth/password', { onRequest: app.requireUser, schema: { body: ChangePasswordRequestSchema } }, async (request) =>
+    presentUser(await changePassword(app, request, request.body)),
+  );
 
   app.post('/api/logout', async (request, reply) => {
     if (request.session.get('userId')) {

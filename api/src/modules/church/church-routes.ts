@@ -3,7 +3,6 @@
  * the pastoral team, the weekly service schedule and going live, and the sermon archive.
  */
 import { randomBytes } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
 import {
   ChurchCreateRequestSchema,
   ChurchIdParamsSchema,
@@ -14,28 +13,27 @@ import {
   type Sermon,
 } from '@onair/protocol';
 import { conflict, notFound } from '../../http/errors.ts';
-import { parseOr400 } from '../../http/validate.ts';
 import { findUserByUsername } from '../users/repository.ts';
 import { requireInstitution } from '../education/access.ts';
 import { goLive } from '../education/go-live.ts';
 import { churchPage, churchServices, presentChurches } from './churches.ts';
 import { signedInUser } from '../../http/signed-in.ts';
+import type { ZodApp } from '../../http/typed-routes.ts';
 
 export const TEAM_ROLES = ['owner', 'pastor'] as const;
 
-export function churchRoutes(app: FastifyInstance) {
+export function churchRoutes(app: ZodApp) {
   const db = app.db.kysely;
-  const idOf = (params: unknown) => parseOr400(ChurchIdParamsSchema, params).id;
-  const church = (request: { user: import('../../db/schema.ts').UserRow | null; params: unknown }, allowed?: readonly ('owner' | 'pastor' | 'member')[]) =>
-    requireInstitution(db, signedInUser(request), idOf(request.params), { kind: 'church', open: true, ...(allowed ? { allowed } : {}) });
+  const church = (request: { user: import('../../db/schema.ts').UserRow | null; params: { id: number } }, allowed?: readonly ('owner' | 'pastor' | 'member')[]) =>
+    requireInstitution(db, signedInUser(request), request.params.id, { kind: 'church', open: true, ...(allowed ? { allowed } : {}) });
 
   app.get('/api/churches', { onRequest: app.requireUser }, async (request) => {
     const rows = await db.selectFrom('institutions').selectAll().where('type', '=', 'church').orderBy('name').orderBy('id').execute();
     return presentChurches(db, rows, signedInUser(request).id);
   });
 
-  app.post('/api/churches', { onRequest: app.requireUser }, async (request, reply) => {
-    const input = parseOr400(ChurchCreateRequestSchema, request.body);
+  app.post('/api/churches', { onRequest: app.requireUser, schema: { body: ChurchCreateRequestSchema } }, async (request, reply) => {
+    const input = request.body;
     const user = signedInUser(request);
     const now = Date.now();
     const row = await db.transaction().execute(async (trx) => {
@@ -50,12 +48,12 @@ export function churchRoutes(app: FastifyInstance) {
     return reply.code(201).send((await presentChurches(db, [row], user.id))[0]);
   });
 
-  app.get('/api/churches/:id', { onRequest: app.requireUser }, async (request) => {
+  app.get('/api/churches/:id', { onRequest: app.requireUser, schema: { params: ChurchIdParamsSchema } }, async (request) => {
     const { institution } = await church(request);
     return churchPage(db, institution, signedInUser(request).id);
   });
 
-  app.post('/api/churches/:id/join', { onRequest: app.requireUser }, async (request) => {
+  app.post('/api/churches/:id/join', { onRequest: app.requireUser, schema: { params: ChurchIdParamsSchema } }, async (request) => {
     const { institution } = await church(request);
     await db
       .insertInto('institutionMembers')
@@ -66,8 +64,8 @@ export function churchRoutes(app: FastifyInstance) {
   });
 
   /** The owner adds someone to the pastoral team: they see team-only prayer requests and may go live. */
-  app.post('/api/churches/:id/team', { onRequest: app.requireUser }, async (request) => {
-    const { username } = parseOr400(TeamAddRequestSchema, request.body);
+  app.post('/api/churches/:id/team', { onRequest: app.requireUser, schema: { params: ChurchIdParamsSchema, body: TeamAddRequestSchema } }, async (request) => {
+    const { username } = request.body;
     const { institution } = await church(request, ['owner']);
     const member = await findUserByUsername(db, username);
     if (!member) throw notFound('username: no account with that username');
@@ -80,8 +78,8 @@ export function churchRoutes(app: FastifyInstance) {
     return churchPage(db, institution, signedInUser(request).id);
   });
 
-  app.post('/api/churches/:id/services', { onRequest: app.requireUser }, async (request, reply) => {
-    const input = parseOr400(ServiceCreateRequestSchema, request.body);
+  app.post('/api/churches/:id/services', { onRequest: app.requireUser, schema: { params: ChurchIdParamsSchema, body: ServiceCreateRequestSchema } }, async (request, reply) => {
+    const input = request.body;
     const { institution } = await church(request, TEAM_ROLES);
     const { id } = await db
       .insertInto('churchServices')
@@ -92,8 +90,8 @@ export function churchRoutes(app: FastifyInstance) {
   });
 
   /** The service goes live through the creator tools; members find it on the church page. */
-  app.post('/api/church-services/:id/start', { onRequest: app.requireUser }, async (request) => {
-    const { id } = parseOr400(ChurchIdParamsSchema, request.params);
+  app.post('/api/church-services/:id/start', { onRequest: app.requireUser, schema: { params: ChurchIdParamsSchema } }, async (request) => {
+    const { id } = request.params;
     const service = await db.selectFrom('churchServices').selectAll().where('id', '=', id).executeTakeFirst();
     if (!service) throw notFound('No service with that id');
     const { institution } = await requireInstitution(db, signedInUser(request), service.institutionId, { kind: 'church', open: true, allowed: TEAM_ROLES });
@@ -108,8 +106,8 @@ export function churchRoutes(app: FastifyInstance) {
     return churchPage(db, institution, signedInUser(request).id);
   });
 
-  app.get('/api/churches/:id/sermons', { onRequest: app.requireUser }, async (request): Promise<Sermon[]> => {
-    const { q } = parseOr400(SermonQuerySchema, request.query);
+  app.get('/api/churches/:id/sermons', { onRequest: app.requireUser, schema: { params: ChurchIdParamsSchema, querystring: SermonQuerySchema } }, async (request): Promise<Sermon[]> => {
+    const { q } = request.query;
     const { institution } = await church(request);
     let query = db
       .selectFrom('sermons')
@@ -143,8 +141,8 @@ export function churchRoutes(app: FastifyInstance) {
     }));
   });
 
-  app.post('/api/churches/:id/sermons', { onRequest: app.requireUser }, async (request, reply) => {
-    const input = parseOr400(SermonCreateRequestSchema, request.body);
+  app.post('/api/churches/:id/sermons', { onRequest: app.requireUser, schema: { params: ChurchIdParamsSchema, body: SermonCreateRequestSchema } }, async (request, reply) => {
+    const input = request.body;
     const { institution } = await church(request, TEAM_ROLES);
     const item = await db.selectFrom('content').select(['id', 'durationSeconds']).where('id', '=', input.contentId).executeTakeFirst();
     if (!item) throw notFound('contentId: no content with that id');

@@ -1,22 +1,22 @@
 /** Giving: POST/GET /api/churches/{id}/gifts and the member's year-end statement as CSV or PDF. */
 import { randomUUID } from 'node:crypto';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ChurchIdParamsSchema, GiftCreateRequestSchema, GiftsQuerySchema, type GivingSummary } from '@onair/protocol';
-import { parseOr400 } from '../../http/validate.ts';
 import { requireInstitution } from '../education/access.ts';
 import { findPaymentByKey } from '../monetization/ledger.ts';
 import { methodForCharge } from '../monetization/payment-methods.ts';
 import { addMonth, chargeGift, giftOfPayment, givingSummary, statementCsv } from './giving.ts';
 import { statementPdf } from './statement-pdf.ts';
 import { signedInUser } from '../../http/signed-in.ts';
+import type { ZodApp } from '../../http/typed-routes.ts';
+import type { UserRow } from '../../db/schema.ts';
 
-export function givingRoutes(app: FastifyInstance) {
+export function givingRoutes(app: ZodApp) {
   const db = app.db.kysely;
   const thisYear = () => new Date().getUTCFullYear();
 
-  app.post('/api/churches/:id/gifts', { onRequest: app.requireUser }, async (request, reply) => {
-    const { id } = parseOr400(ChurchIdParamsSchema, request.params);
-    const input = parseOr400(GiftCreateRequestSchema, request.body);
+  app.post('/api/churches/:id/gifts', { onRequest: app.requireUser, schema: { params: ChurchIdParamsSchema, body: GiftCreateRequestSchema } }, async (request, reply) => {
+    const { id } = request.params;
+    const input = request.body;
     const user = signedInUser(request);
     const { institution } = await requireInstitution(db, user, id, { kind: 'church', open: true });
     const header = request.headers['idempotency-key'];
@@ -53,34 +53,33 @@ export function givingRoutes(app: FastifyInstance) {
     return reply.code(201).send(gift);
   });
 
-  app.get('/api/churches/:id/gifts', { onRequest: app.requireUser }, async (request): Promise<GivingSummary> => {
-    const { id } = parseOr400(ChurchIdParamsSchema, request.params);
-    const { year } = parseOr400(GiftsQuerySchema, request.query);
+  app.get('/api/churches/:id/gifts', { onRequest: app.requireUser, schema: { params: ChurchIdParamsSchema, querystring: GiftsQuerySchema } }, async (request): Promise<GivingSummary> => {
+    const { id } = request.params;
+    const { year } = request.query;
     await requireInstitution(db, signedInUser(request), id, { kind: 'church', open: true });
     return givingSummary(db, id, signedInUser(request).id, year ?? thisYear());
   });
 
   /** The caller's statement for a year: the church, the member's name and the summary. */
-  async function statementFor(request: FastifyRequest) {
-    const { id } = parseOr400(ChurchIdParamsSchema, request.params);
-    const { year = thisYear() } = parseOr400(GiftsQuerySchema, request.query);
-    const user = signedInUser(request);
+  async function statementFor(user: UserRow, id: number, year = thisYear()) {
     const { institution } = await requireInstitution(db, user, id, { kind: 'church', open: true });
     const summary = await givingSummary(db, id, user.id, year);
     const name = [user.firstName, user.lastName].filter(Boolean).join(' ') || null;
     return { churchName: institution.name, member: { username: user.username, name }, summary, year };
   }
 
-  app.get('/api/churches/:id/giving-statement.csv', { onRequest: app.requireUser }, async (request, reply) => {
-    const s = await statementFor(request);
+  const statement = { onRequest: app.requireUser, schema: { params: ChurchIdParamsSchema, querystring: GiftsQuerySchema } };
+
+  app.get('/api/churches/:id/giving-statement.csv', statement, async (request, reply) => {
+    const s = await statementFor(signedInUser(request), request.params.id, request.query.year);
     return reply
       .header('content-type', 'text/csv; charset=utf-8')
       .header('content-disposition', `attachment; filename="giving-statement-${s.year}.csv"`)
       .send(statementCsv(s.churchName, s.member, s.summary));
   });
 
-  app.get('/api/churches/:id/giving-statement.pdf', { onRequest: app.requireUser }, async (request, reply) => {
-    const s = await statementFor(request);
+  app.get('/api/churches/:id/giving-statement.pdf', statement, async (request, reply) => {
+    const s = await statementFor(signedInUser(request), request.params.id, request.query.year);
     return reply
       .header('content-type', 'application/pdf')
       .header('content-disposition', `attachment; filename="giving-statement-${s.year}.pdf"`)
@@ -88,8 +87,8 @@ export function givingRoutes(app: FastifyInstance) {
   });
 
   /** Stops a monthly gift of the caller's. */
-  app.delete('/api/church-recurring-gifts/:id', { onRequest: app.requireUser }, async (request, reply) => {
-    const { id } = parseOr400(ChurchIdParamsSchema, request.params);
+  app.delete('/api/church-recurring-gifts/:id', { onRequest: app.requireUser, schema: { params: ChurchIdParamsSchema } }, async (request, reply) => {
+    const { id } = request.params;
     await db.updateTable('churchRecurringGifts').set({ cancelledAt: Date.now() }).where('id', '=', id).where('donorId', '=', signedInUser(request).id).where('cancelledAt', 'is', null).execute();
     return reply.code(204).send();
   });

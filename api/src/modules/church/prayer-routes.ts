@@ -4,18 +4,17 @@
  * prayed for, and the author is notified. Moderation as in chat: the text is scored, profanity is
  * masked, and a flagged request stays off the public wall (the team sees why) until the team decides.
  */
-import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { ChurchIdParamsSchema, PrayerCreateRequestSchema, PrayerDecisionRequestSchema, PrayerIdParamsSchema, rooms, type PrayerRequest } from '@onair/protocol';
 import type { Database } from '../../db/schema.ts';
 import { notFound } from '../../http/errors.ts';
 import { enforceRateLimit } from '../../http/rate-limit.ts';
-import { parseOr400 } from '../../http/validate.ts';
 import { scoreText } from '../moderation/scoring.ts';
 import { pushNotification, sendNotification } from '../notifications/service.ts';
 import { requireInstitution } from '../education/access.ts';
 import { TEAM_ROLES } from './church-routes.ts';
 import { signedInUser } from '../../http/signed-in.ts';
+import type { ZodApp } from '../../http/typed-routes.ts';
 
 export const PRAYER_RATE_LIMIT = { limit: 5, windowMs: 60_000 };
 
@@ -49,12 +48,12 @@ async function teamIds(db: Kysely<Database>, churchId: number): Promise<number[]
   return rows.map((r) => r.userId);
 }
 
-export function prayerRoutes(app: FastifyInstance) {
+export function prayerRoutes(app: ZodApp) {
   const db = app.db.kysely;
 
   /** The team sees everything; others see the public wall (not flagged, not hidden) and their own. */
-  app.get('/api/churches/:id/prayer-requests', { onRequest: app.requireUser }, async (request) => {
-    const { id } = parseOr400(ChurchIdParamsSchema, request.params);
+  app.get('/api/churches/:id/prayer-requests', { onRequest: app.requireUser, schema: { params: ChurchIdParamsSchema } }, async (request) => {
+    const { id } = request.params;
     const user = signedInUser(request);
     const { role } = await requireInstitution(db, user, id, { kind: 'church', open: true });
     const team = user.role === 'admin' || (role !== null && (TEAM_ROLES as readonly string[]).includes(role));
@@ -71,9 +70,9 @@ export function prayerRoutes(app: FastifyInstance) {
     return rows.map(present);
   });
 
-  app.post('/api/churches/:id/prayer-requests', { onRequest: app.requireUser }, async (request, reply) => {
-    const { id } = parseOr400(ChurchIdParamsSchema, request.params);
-    const input = parseOr400(PrayerCreateRequestSchema, request.body);
+  app.post('/api/churches/:id/prayer-requests', { onRequest: app.requireUser, schema: { params: ChurchIdParamsSchema, body: PrayerCreateRequestSchema } }, async (request, reply) => {
+    const { id } = request.params;
+    const input = request.body;
     const user = signedInUser(request);
     await requireInstitution(db, user, id, { kind: 'church', open: true });
     await enforceRateLimit(app.rateLimiter, `prayer:u:${user.id}`, PRAYER_RATE_LIMIT, 'Too many prayer requests');
@@ -98,9 +97,9 @@ export function prayerRoutes(app: FastifyInstance) {
   });
 
   /** The team marks a request prayed for (and may hide or restore it); the author is told. */
-  app.post('/api/prayer-requests/:id/prayed', { onRequest: app.requireUser }, async (request) => {
-    const { id } = parseOr400(PrayerIdParamsSchema, request.params);
-    const { hidden } = parseOr400(PrayerDecisionRequestSchema, request.body);
+  app.post('/api/prayer-requests/:id/prayed', { onRequest: app.requireUser, schema: { params: PrayerIdParamsSchema, body: PrayerDecisionRequestSchema } }, async (request) => {
+    const { id } = request.params;
+    const { hidden } = request.body;
     const user = signedInUser(request);
     const row = await db.selectFrom('prayerRequests').selectAll().where('id', '=', id).executeTakeFirst();
     if (!row) throw notFound('No prayer request with that id');

@@ -1,7 +1,5 @@
-import type { FastifyInstance } from 'fastify';
 import { CreatorIdParamsSchema, CreatorProfileRequestSchema, type CreatorState, type SubscriptionState } from '@onair/protocol';
 import { badRequest, notFound } from '../../http/errors.ts';
-import { parseOr400 } from '../../http/validate.ts';
 import {
   creatorStatusOf,
   findProfile,
@@ -13,8 +11,10 @@ import {
 } from './repository.ts';
 import { saveCreatorProfile } from './service.ts';
 import { signedInUser } from '../../http/signed-in.ts';
+import type { ZodApp } from '../../http/typed-routes.ts';
+import type { UserRow } from '../../db/schema.ts';
 
-export default async function creatorRoutes(app: FastifyInstance) {
+export default async function creatorRoutes(app: ZodApp) {
   const db = app.db.kysely;
 
   app.get('/api/creator', { onRequest: app.requireUser }, async (request): Promise<CreatorState> => {
@@ -22,21 +22,21 @@ export default async function creatorRoutes(app: FastifyInstance) {
     return { profile: await presentProfile(db, user.id), creatorStatus: creatorStatusOf(user) };
   });
 
-  app.post('/api/creator', { onRequest: app.requireUser }, async (request, reply) => {
-    const input = parseOr400(CreatorProfileRequestSchema, request.body);
+  app.post('/api/creator', { onRequest: app.requireUser, schema: { body: CreatorProfileRequestSchema } }, async (request, reply) => {
+    const input = request.body;
     const { state, created } = await saveCreatorProfile(app, signedInUser(request), input);
     return reply.code(created ? 201 : 200).send(state);
   });
 
-  app.get('/api/creators/:userId', async (request) => {
-    const { userId } = parseOr400(CreatorIdParamsSchema, request.params);
+  app.get('/api/creators/:userId', { schema: { params: CreatorIdParamsSchema } }, async (request) => {
+    const { userId } = request.params;
     const creator = await presentPublicCreator(db, userId, request.user?.id ?? null);
     if (!creator) throw notFound('No creator with that id');
     return creator;
   });
 
-  const subscription = (subscribed: boolean) => async (request: import('fastify').FastifyRequest): Promise<SubscriptionState> => {
-    const { userId: creatorId } = parseOr400(CreatorIdParamsSchema, request.params);
+  const subscription = (subscribed: boolean) => async (request: { user: UserRow | null; params: { userId: number } }): Promise<SubscriptionState> => {
+    const { userId: creatorId } = request.params;
     const me = signedInUser(request);
     if (!(await findProfile(db, creatorId))) throw notFound('No creator with that id');
     if (creatorId === me.id) throw badRequest('userId: you cannot subscribe to yourself');
@@ -44,6 +44,7 @@ export default async function creatorRoutes(app: FastifyInstance) {
     else await unsubscribe(db, creatorId, me.id);
     return { creatorId, subscribed, subscriberCount: await subscriberCount(db, creatorId) };
   };
-  app.post('/api/creators/:userId/subscribe', { onRequest: app.requireUser }, subscription(true));
-  app.delete('/api/creators/:userId/subscribe', { onRequest: app.requireUser }, subscription(false));
+  const subscribing = { onRequest: app.requireUser, schema: { params: CreatorIdParamsSchema } };
+  app.post('/api/creators/:userId/subscribe', subscribing, subscription(true));
+  app.delete('/api/creators/:userId/subscribe', subscribing, subscription(false));
 }

@@ -1,17 +1,16 @@
 /** GET, POST /api/admin/curation and DELETE /api/admin/curation/:id, inside the admin area's guard. */
-import type { FastifyInstance } from 'fastify';
 import { AdminIdParamsSchema, CurationRequestSchema } from '@onair/protocol';
 import { notFound } from '../../http/errors.ts';
-import { parseOr400 } from '../../http/validate.ts';
 import { recordAdminAction } from '../admin/activity.ts';
 import { applyCuration, listCurations, removeCuration } from './repository.ts';
 import { signedInUser } from '../../http/signed-in.ts';
+import type { ZodApp } from '../../http/typed-routes.ts';
 
-export default async function curationRoutes(app: FastifyInstance) {
+export default async function curationRoutes(app: ZodApp) {
   app.get('/api/admin/curation', async () => listCurations(app.db.kysely));
 
-  app.post('/api/admin/curation', async (request, reply) => {
-    const input = parseOr400(CurationRequestSchema, request.body);
+  app.post('/api/admin/curation', { schema: { body: CurationRequestSchema } }, async (request, reply) => {
+    const input = request.body;
     const admin = signedInUser(request);
     const curation = await app.db.kysely.transaction().execute(async (trx) => {
       const stored = await applyCuration(trx, input, admin.id);
@@ -26,8 +25,8 @@ export default async function curationRoutes(app: FastifyInstance) {
     return reply.code(201).send(curation);
   });
 
-  app.delete('/api/admin/curation/:id', async (request, reply) => {
-    const { id } = parseOr400(AdminIdParamsSchema, request.params);
+  app.delete('/api/admin/curation/:id', { schema: { params: AdminIdParamsSchema } }, async (request, reply) => {
+    const { id } = request.params;
     const admin = signedInUser(request);
     await app.db.kysely.transaction().execute(async (trx) => {
       const removed = await removeCuration(trx, id);

@@ -7,7 +7,6 @@ import { canWatch, SUBSCRIBERS_ONLY_MESSAGE } from '../monetization/access.ts';
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
 import {
   ContentIdParamsSchema,
   DownloadProgressRequestSchema,
@@ -17,8 +16,8 @@ import {
   type OfflineContent,
 } from '@onair/protocol';
 import { conflict, forbidden, notFound } from '../../http/errors.ts';
-import { parseOr400 } from '../../http/validate.ts';
 import { signedInUser } from '../../http/signed-in.ts';
+import type { ZodApp } from '../../http/typed-routes.ts';
 
 type DownloadRow = { contentId: number; title: string; type: OfflineContent['type']; durationSeconds: number; progress: number; downloadedAt: number };
 
@@ -31,7 +30,7 @@ const present = (r: DownloadRow): OfflineContent => ({
   downloadProgress: r.progress,
 });
 
-export default async function downloadRoutes(app: FastifyInstance) {
+export default async function downloadRoutes(app: ZodApp) {
   const db = app.db.kysely;
 
   /** The file an on-demand item downloads as: its MP4 rendition, or its audio for radio and podcasts. */
@@ -56,8 +55,8 @@ export default async function downloadRoutes(app: FastifyInstance) {
     return { absolute, bytes: info.size, mime };
   }
 
-  app.post('/api/content/download', { onRequest: app.requireUser }, async (request) => {
-    const { contentId } = parseOr400(DownloadRequestSchema, request.body);
+  app.post('/api/content/download', { onRequest: app.requireUser, schema: { body: DownloadRequestSchema } }, async (request) => {
+    const { contentId } = request.body;
     const file = await downloadable(contentId, signedInUser(request));
     const userId = signedInUser(request).id;
     const now = Date.now();
@@ -77,8 +76,8 @@ export default async function downloadRoutes(app: FastifyInstance) {
   });
 
   /** The bytes, with their length, so the browser can show real progress. */
-  app.get('/api/content/:id/file', { onRequest: app.requireUser }, async (request, reply) => {
-    const { id } = parseOr400(ContentIdParamsSchema, request.params);
+  app.get('/api/content/:id/file', { onRequest: app.requireUser, schema: { params: ContentIdParamsSchema } }, async (request, reply) => {
+    const { id } = request.params;
     const file = await downloadable(id, signedInUser(request));
     return reply
       .header('content-type', file.mime)
@@ -98,9 +97,9 @@ export default async function downloadRoutes(app: FastifyInstance) {
     return rows.map(present);
   });
 
-  app.patch('/api/user/offline-content/:contentId', { onRequest: app.requireUser }, async (request) => {
-    const { contentId } = parseOr400(OfflineContentIdParamsSchema, request.params);
-    const { downloadProgress } = parseOr400(DownloadProgressRequestSchema, request.body);
+  app.patch('/api/user/offline-content/:contentId', { onRequest: app.requireUser, schema: { params: OfflineContentIdParamsSchema, body: DownloadProgressRequestSchema } }, async (request) => {
+    const { contentId } = request.params;
+    const { downloadProgress } = request.body;
     const updated = await db
       .updateTable('offlineDownloads')
       .set({ progress: Math.round(downloadProgress) })
@@ -111,8 +110,8 @@ export default async function downloadRoutes(app: FastifyInstance) {
     return { contentId, downloadProgress: Math.round(downloadProgress) };
   });
 
-  app.delete('/api/user/offline-content/:contentId', { onRequest: app.requireUser }, async (request) => {
-    const { contentId } = parseOr400(OfflineContentIdParamsSchema, request.params);
+  app.delete('/api/user/offline-content/:contentId', { onRequest: app.requireUser, schema: { params: OfflineContentIdParamsSchema } }, async (request) => {
+    const { contentId } = request.params;
     await db.deleteFrom('offlineDownloads').where('userId', '=', signedInUser(request).id).where('contentId', '=', contentId).execute();
     return { contentId };
   });

@@ -1,7 +1,6 @@
 /**
  * Courses and their lessons (education content, spec §7), class rosters' progress and its CSV export.
  */
-import type { FastifyInstance } from 'fastify';
 import {
   CourseCreateRequestSchema,
   CourseIdParamsSchema,
@@ -12,14 +11,14 @@ import {
 } from '@onair/protocol';
 import type { UserRow } from '../../db/schema.ts';
 import { conflict, forbidden, notFound } from '../../http/errors.ts';
-import { parseOr400 } from '../../http/validate.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { requireInstitution } from './access.ts';
 import { presentCourses, visibleCourses } from './courses.ts';
 import { courseProgress, progressCsv } from './progress.ts';
 import { signedInUser } from '../../http/signed-in.ts';
+import type { ZodApp } from '../../http/typed-routes.ts';
 
-export function courseRoutes(app: FastifyInstance) {
+export function courseRoutes(app: ZodApp) {
   const db = app.db.kysely;
 
   /** The course if the caller may see it (404 otherwise); `teach` also requires owner or teacher. */
@@ -31,15 +30,15 @@ export function courseRoutes(app: FastifyInstance) {
     return course!;
   }
 
-  app.get('/api/education-courses', { onRequest: app.requireUser }, async (request) => {
-    const { institutionId } = parseOr400(CoursesQuerySchema, request.query);
+  app.get('/api/education-courses', { onRequest: app.requireUser, schema: { querystring: CoursesQuerySchema } }, async (request) => {
+    const { institutionId } = request.query;
     let query = visibleCourses(db, signedInUser(request));
     if (institutionId) query = query.where('institutionId', '=', institutionId);
     return presentCourses(db, await query.orderBy('createdAt', 'desc').orderBy('id', 'desc').execute(), signedInUser(request));
   });
 
-  app.post('/api/education-courses', { onRequest: app.requireUser }, async (request, reply) => {
-    const input = parseOr400(CourseCreateRequestSchema, request.body);
+  app.post('/api/education-courses', { onRequest: app.requireUser, schema: { body: CourseCreateRequestSchema } }, async (request, reply) => {
+    const input = request.body;
     const user = signedInUser(request);
     await requireInstitution(db, user, input.institutionId, { allowed: ['owner', 'teacher'], kind: 'school', what: 'institution' });
     const row = await db
@@ -59,8 +58,8 @@ export function courseRoutes(app: FastifyInstance) {
     return reply.code(201).send((await presentCourses(db, [row], user))[0]);
   });
 
-  app.get('/api/education-courses/:id', { onRequest: app.requireUser }, async (request) =>
-    loadCourse(signedInUser(request), parseOr400(CourseIdParamsSchema, request.params).id, false),
+  app.get('/api/education-courses/:id', { onRequest: app.requireUser, schema: { params: CourseIdParamsSchema } }, async (request) =>
+    loadCourse(signedInUser(request), request.params.id, false),
   );
 
   /** Every lesson of the courses the caller sees (spec §7 GET /api/education-content). */
@@ -70,8 +69,8 @@ export function courseRoutes(app: FastifyInstance) {
   });
 
   /** Adds a content item to the end of a course, with its subject, grade level, curriculum and objectives. */
-  app.post('/api/education-content', { onRequest: app.requireUser }, async (request, reply) => {
-    const input = parseOr400(EducationContentCreateRequestSchema, request.body);
+  app.post('/api/education-content', { onRequest: app.requireUser, schema: { body: EducationContentCreateRequestSchema } }, async (request, reply) => {
+    const input = request.body;
     const user = signedInUser(request);
     const course = await loadCourse(user, input.courseId, true);
     const item = await db.selectFrom('content').select(['id', 'creatorId']).where('id', '=', input.contentId).executeTakeFirst();
@@ -102,13 +101,13 @@ export function courseRoutes(app: FastifyInstance) {
     }
   });
 
-  app.get('/api/education-courses/:id/progress', { onRequest: app.requireUser }, async (request) => {
-    const course = await loadCourse(signedInUser(request), parseOr400(CourseIdParamsSchema, request.params).id, true);
+  app.get('/api/education-courses/:id/progress', { onRequest: app.requireUser, schema: { params: CourseIdParamsSchema } }, async (request) => {
+    const course = await loadCourse(signedInUser(request), request.params.id, true);
     return courseProgress(db, course.id);
   });
 
-  app.get('/api/education-courses/:id/progress.csv', { onRequest: app.requireUser }, async (request, reply) => {
-    const course = await loadCourse(signedInUser(request), parseOr400(CourseIdParamsSchema, request.params).id, true);
+  app.get('/api/education-courses/:id/progress.csv', { onRequest: app.requireUser, schema: { params: CourseIdParamsSchema } }, async (request, reply) => {
+    const course = await loadCourse(signedInUser(request), request.params.id, true);
     const filename = `progress-${course.title.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '').toLowerCase() || course.id}.csv`;
     return reply
       .header('content-type', 'text/csv; charset=utf-8')

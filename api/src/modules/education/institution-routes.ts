@@ -3,7 +3,6 @@
  * members and bulk enrolment, and the Analytics tab's figures.
  */
 import { randomBytes } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
 import {
   EnrolmentCsvRequestSchema,
   InstitutionCreateRequestSchema,
@@ -18,7 +17,6 @@ import {
 } from '@onair/protocol';
 import { z } from 'zod';
 import { badRequest, conflict, HttpError, notFound, unprocessable } from '../../http/errors.ts';
-import { parseOr400 } from '../../http/validate.ts';
 import { findUserByUsername } from '../users/repository.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { requireInstitution, STAFF_ROLES } from './access.ts';
@@ -30,6 +28,7 @@ import { institutionAnalytics } from './progress.ts';
 import { changeTier } from './tier-billing.ts';
 import { assertRoomForStudents } from './tiers.ts';
 import { signedInUser } from '../../http/signed-in.ts';
+import type { ZodApp } from '../../http/typed-routes.ts';
 
 const DomainProofParamsSchema = z.object({ id: z.coerce.number().int().positive(), code: z.string().trim().toUpperCase().regex(/^[A-Z0-9]{8}$/, { error: 'code must be 8 letters and digits' }) });
 
@@ -39,9 +38,8 @@ export interface EducationDeps {
   mailer: Mailer;
 }
 
-export function institutionRoutes(app: FastifyInstance, deps: EducationDeps) {
+export function institutionRoutes(app: ZodApp, deps: EducationDeps) {
   const db = app.db.kysely;
-  const idOf = (params: unknown) => parseOr400(InstitutionIdParamsSchema, params).id;
 
   app.get('/api/education-institutions', { onRequest: app.requireUser }, async (request) => {
     const user = signedInUser(request);
@@ -52,8 +50,8 @@ export function institutionRoutes(app: FastifyInstance, deps: EducationDeps) {
     return presentInstitutions(db, await query.orderBy('name').orderBy('id').execute(), user.id);
   });
 
-  app.post('/api/education-institutions', { onRequest: app.requireUser }, async (request, reply) => {
-    const input = parseOr400(InstitutionCreateRequestSchema, request.body);
+  app.post('/api/education-institutions', { onRequest: app.requireUser, schema: { body: InstitutionCreateRequestSchema } }, async (request, reply) => {
+    const input = request.body;
     const user = signedInUser(request);
     const now = Date.now();
     const row = await db.transaction().execute(async (trx) => {
@@ -79,15 +77,15 @@ export function institutionRoutes(app: FastifyInstance, deps: EducationDeps) {
   });
 
   /** The DNS TXT record that proves the domain: owners only (the token is their secret). */
-  app.post('/api/education-institutions/:id/verification', { onRequest: app.requireUser }, async (request) => {
-    const { institution } = await requireInstitution(db, signedInUser(request), idOf(request.params), { allowed: ['owner'] });
+  app.post('/api/education-institutions/:id/verification', { onRequest: app.requireUser, schema: { params: InstitutionIdParamsSchema } }, async (request) => {
+    const { institution } = await requireInstitution(db, signedInUser(request), request.params.id, { allowed: ['owner'] });
     if (!institution.domain) throw badRequest('domain: this institution has no domain to verify');
     return challengeFor(institution.domain, institution.verificationToken);
   });
 
-  app.post('/api/education-institutions/:id/verify', { onRequest: app.requireUser }, async (request) => {
+  app.post('/api/education-institutions/:id/verify', { onRequest: app.requireUser, schema: { params: InstitutionIdParamsSchema } }, async (request) => {
     const user = signedInUser(request);
-    const { institution } = await requireInstitution(db, user, idOf(request.params), { allowed: ['owner'] });
+    const { institution } = await requireInstitution(db, user, request.params.id, { allowed: ['owner'] });
     if (!institution.domain) throw badRequest('domain: this institution has no domain to verify');
     if (institution.verified !== 1) {
       const found = await domainHasToken(deps.txtResolver, institution.domain, institution.verificationToken);
@@ -105,24 +103,24 @@ export function institutionRoutes(app: FastifyInstance, deps: EducationDeps) {
    * Proof by email: a code to an administrative mailbox at the domain (`mailbox`@domain). Following the
    * link in the email, or the owner entering its code, marks the institution verified.
    */
-  app.post('/api/education-institutions/:id/verification-email', { onRequest: app.requireUser }, async (request) => {
-    const { mailbox } = parseOr400(VerificationEmailRequestSchema, request.body);
-    const { institution } = await requireInstitution(db, signedInUser(request), idOf(request.params), { allowed: ['owner'] });
+  app.post('/api/education-institutions/:id/verification-email', { onRequest: app.requireUser, schema: { params: InstitutionIdParamsSchema, body: VerificationEmailRequestSchema } }, async (request) => {
+    const { mailbox } = request.body;
+    const { institution } = await requireInstitution(db, signedInUser(request), request.params.id, { allowed: ['owner'] });
     if (institution.verified === 1) throw conflict('domain: this institution is already verified');
     return sendDomainProof(app, deps.mailer, institution, mailbox);
   });
 
-  app.post('/api/education-institutions/:id/verify-email', { onRequest: app.requireUser }, async (request) => {
-    const { code } = parseOr400(VerificationCodeRequestSchema, request.body);
+  app.post('/api/education-institutions/:id/verify-email', { onRequest: app.requireUser, schema: { params: InstitutionIdParamsSchema, body: VerificationCodeRequestSchema } }, async (request) => {
+    const { code } = request.body;
     const user = signedInUser(request);
-    const { institution } = await requireInstitution(db, user, idOf(request.params), { allowed: ['owner'] });
+    const { institution } = await requireInstitution(db, user, request.params.id, { allowed: ['owner'] });
     await confirmDomainProof(app, institution.id, code);
     return presentInstitution(db, await db.selectFrom('institutions').selectAll().where('id', '=', institution.id).executeTakeFirstOrThrow(), user.id);
   });
 
   /** The link in the email: whoever reads the mailbox need not have an account. Answers with a page that says what happened. */
-  app.get('/api/education-domain-proofs/:id/:code', async (request, reply) => {
-    const { id, code } = parseOr400(DomainProofParamsSchema, request.params);
+  app.get('/api/education-domain-proofs/:id/:code', { schema: { params: DomainProofParamsSchema } }, async (request, reply) => {
+    const { id, code } = request.params;
     const page = (title: string, body: string) =>
       reply.type('text/html; charset=utf-8').send(`<!doctype html><html lang="en"><meta charset="utf-8"><title>${title}</title><body style="font-family:sans-serif;max-width:36rem;margin:4rem auto"><h1>${title}</h1><p>${body}</p><p><a href="/education-mode">Open Education Mode</a></p></body></html>`);
     try {
@@ -139,16 +137,16 @@ export function institutionRoutes(app: FastifyInstance, deps: EducationDeps) {
    * Changing tier: Premium (and Enterprise at its agreed price) bill through the monetization
    * provider; Enterprise is set up by an admin; a downgrade must still fit the students enrolled.
    */
-  app.post('/api/education-institutions/:id/tier', { onRequest: app.requireUser }, async (request): Promise<TierChangeResponse> => {
+  app.post('/api/education-institutions/:id/tier', { onRequest: app.requireUser, schema: { params: InstitutionIdParamsSchema, body: TierChangeRequestSchema } }, async (request): Promise<TierChangeResponse> => {
     const user = signedInUser(request);
-    const input = parseOr400(TierChangeRequestSchema, request.body);
-    const { institution } = await requireInstitution(db, user, idOf(request.params), { allowed: ['owner'], kind: 'school' });
+    const input = request.body;
+    const { institution } = await requireInstitution(db, user, request.params.id, { allowed: ['owner'], kind: 'school' });
     return changeTier(app, user, institution, input);
   });
 
-  app.get('/api/education-institutions/:id/members', { onRequest: app.requireUser }, async (request): Promise<Member[]> => {
-    const { role } = parseOr400(MembersQuerySchema, request.query);
-    const { institution } = await requireInstitution(db, signedInUser(request), idOf(request.params), { allowed: STAFF_ROLES });
+  app.get('/api/education-institutions/:id/members', { onRequest: app.requireUser, schema: { params: InstitutionIdParamsSchema, querystring: MembersQuerySchema } }, async (request): Promise<Member[]> => {
+    const { role } = request.query;
+    const { institution } = await requireInstitution(db, signedInUser(request), request.params.id, { allowed: STAFF_ROLES });
     let query = db
       .selectFrom('institutionMembers')
       .innerJoin('users', 'users.id', 'institutionMembers.userId')
@@ -169,10 +167,10 @@ export function institutionRoutes(app: FastifyInstance, deps: EducationDeps) {
   });
 
   /** Adds an existing account as a teacher (owners) or a student (owners and teachers), optionally onto a roster. */
-  app.post('/api/education-institutions/:id/members', { onRequest: app.requireUser }, async (request, reply) => {
-    const input = parseOr400(MemberAddRequestSchema, request.body);
+  app.post('/api/education-institutions/:id/members', { onRequest: app.requireUser, schema: { params: InstitutionIdParamsSchema, body: MemberAddRequestSchema } }, async (request, reply) => {
+    const input = request.body;
     const user = signedInUser(request);
-    const { institution } = await requireInstitution(db, user, idOf(request.params), {
+    const { institution } = await requireInstitution(db, user, request.params.id, {
       allowed: input.role === 'teacher' ? ['owner'] : ['owner', 'teacher'],
       kind: 'school',
     });
@@ -197,15 +195,15 @@ export function institutionRoutes(app: FastifyInstance, deps: EducationDeps) {
     return reply.code(201).send({ userId: member.id, username: member.username, role: input.role });
   });
 
-  app.post('/api/education-institutions/:id/enrolments', { onRequest: app.requireUser }, async (request) => {
-    const input = parseOr400(EnrolmentCsvRequestSchema, request.body);
-    const { institution } = await requireInstitution(db, signedInUser(request), idOf(request.params), { allowed: ['owner', 'teacher'], kind: 'school' });
+  app.post('/api/education-institutions/:id/enrolments', { onRequest: app.requireUser, schema: { params: InstitutionIdParamsSchema, body: EnrolmentCsvRequestSchema } }, async (request) => {
+    const input = request.body;
+    const { institution } = await requireInstitution(db, signedInUser(request), request.params.id, { allowed: ['owner', 'teacher'], kind: 'school' });
     if (input.courseId) await assertCourseOf(institution.id, input.courseId);
     return enrolFromCsv(app, institution, input.csv, input.courseId ?? null);
   });
 
-  app.get('/api/education-institutions/:id/analytics', { onRequest: app.requireUser }, async (request) => {
-    const { institution } = await requireInstitution(db, signedInUser(request), idOf(request.params), { allowed: STAFF_ROLES, kind: 'school' });
+  app.get('/api/education-institutions/:id/analytics', { onRequest: app.requireUser, schema: { params: InstitutionIdParamsSchema } }, async (request) => {
+    const { institution } = await requireInstitution(db, signedInUser(request), request.params.id, { allowed: STAFF_ROLES, kind: 'school' });
     return institutionAnalytics(db, institution.id);
   });
 

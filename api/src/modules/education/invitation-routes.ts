@@ -6,7 +6,6 @@
  * takes the imported account's place (membership and rosters) and the unused import is removed.
  */
 import { randomBytes } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
 import type { Transaction } from 'kysely';
 import {
   InstitutionIdParamsSchema,
@@ -19,7 +18,6 @@ import {
 } from '@onair/protocol';
 import type { Database } from '../../db/schema.ts';
 import { conflict, notFound } from '../../http/errors.ts';
-import { parseOr400 } from '../../http/validate.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { requireInstitution } from './access.ts';
@@ -27,15 +25,16 @@ import { hashToken, INVITED_PASSWORD_HASH } from './enrolment.ts';
 import { presentInstitution } from './institutions.ts';
 import { assertRoomForStudents } from './tiers.ts';
 import { signedInUser } from '../../http/signed-in.ts';
+import type { ZodApp } from '../../http/typed-routes.ts';
 
 const used = () => notFound('token: this invitation is unknown or already used');
 
-export function invitationRoutes(app: FastifyInstance, mailer: Mailer) {
+export function invitationRoutes(app: ZodApp, mailer: Mailer) {
   const db = app.db.kysely;
 
-  app.post('/api/education-institutions/:id/invitations', { onRequest: app.requireUser }, async (request, reply) => {
-    const { id } = parseOr400(InstitutionIdParamsSchema, request.params);
-    const input = parseOr400(InvitationCreateRequestSchema, request.body);
+  app.post('/api/education-institutions/:id/invitations', { onRequest: app.requireUser, schema: { params: InstitutionIdParamsSchema, body: InvitationCreateRequestSchema } }, async (request, reply) => {
+    const { id } = request.params;
+    const input = request.body;
     const user = signedInUser(request);
     const { institution } = await requireInstitution(db, user, id, { allowed: input.role === 'teacher' ? ['owner'] : ['owner', 'teacher'], kind: 'school' });
     const token = randomBytes(18).toString('base64url');
@@ -51,8 +50,8 @@ export function invitationRoutes(app: FastifyInstance, mailer: Mailer) {
     return reply.code(201).send(created);
   });
 
-  app.get('/api/education-invitations/:token', async (request): Promise<InvitationView> => {
-    const { token } = parseOr400(InvitationTokenParamsSchema, request.params);
+  app.get('/api/education-invitations/:token', { schema: { params: InvitationTokenParamsSchema } }, async (request): Promise<InvitationView> => {
+    const { token } = request.params;
     const found = await findInvitation(hashToken(token));
     if (!found) throw used();
     const institution = await db.selectFrom('institutions').select(['id', 'name', 'type']).where('id', '=', found.institutionId).executeTakeFirstOrThrow();
@@ -60,8 +59,8 @@ export function invitationRoutes(app: FastifyInstance, mailer: Mailer) {
   });
 
   /** The signed-in caller joins with the invited role (after signing in or registering on the invitation screen). */
-  app.post('/api/education-invitations/:token/join', { onRequest: app.requireUser }, async (request) => {
-    const { token } = parseOr400(InvitationTokenParamsSchema, request.params);
+  app.post('/api/education-invitations/:token/join', { onRequest: app.requireUser, schema: { params: InvitationTokenParamsSchema } }, async (request) => {
+    const { token } = request.params;
     const user = signedInUser(request);
     const tokenHash = hashToken(token);
     const found = await findInvitation(tokenHash);
@@ -82,8 +81,8 @@ export function invitationRoutes(app: FastifyInstance, mailer: Mailer) {
   });
 
   /** An account made by a CSV import chooses its password, and is signed in with it. */
-  app.post('/api/education-invitations/accept', async (request) => {
-    const input = parseOr400(InvitationAcceptRequestSchema, request.body);
+  app.post('/api/education-invitations/accept', { schema: { body: InvitationAcceptRequestSchema } }, async (request) => {
+    const input = request.body;
     const tokenHash = hashToken(input.token);
     const invitation = await db.selectFrom('institutionInvitations').selectAll().where('tokenHash', '=', tokenHash).executeTakeFirst();
     if (!invitation || invitation.acceptedAt !== null) throw used();

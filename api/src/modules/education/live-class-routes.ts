@@ -2,18 +2,17 @@
  * Live classes: a teacher schedules one on a course; at the time, going live runs through the creator
  * tools (see go-live.ts) and every enrolled student is notified and finds it first on their page.
  */
-import type { FastifyInstance } from 'fastify';
 import { CourseIdParamsSchema, DAY_MS, type LiveClass, LiveClassCreateRequestSchema, rooms } from '@onair/protocol';
 import type { UserRow } from '../../db/schema.ts';
 import { conflict, forbidden, notFound } from '../../http/errors.ts';
-import { parseOr400 } from '../../http/validate.ts';
 import { pushNotification, sendNotification } from '../notifications/service.ts';
 import { presentCourses, visibleCourses } from './courses.ts';
 import { goLive } from './go-live.ts';
 import { signedInUser } from '../../http/signed-in.ts';
+import type { ZodApp } from '../../http/typed-routes.ts';
 
 
-export function liveClassRoutes(app: FastifyInstance) {
+export function liveClassRoutes(app: ZodApp) {
   const db = app.db.kysely;
 
   function selectClasses() {
@@ -41,9 +40,9 @@ export function liveClassRoutes(app: FastifyInstance) {
     }));
   }
 
-  app.post('/api/education-courses/:id/live-classes', { onRequest: app.requireUser }, async (request, reply) => {
-    const { id } = parseOr400(CourseIdParamsSchema, request.params);
-    const input = parseOr400(LiveClassCreateRequestSchema, request.body);
+  app.post('/api/education-courses/:id/live-classes', { onRequest: app.requireUser, schema: { params: CourseIdParamsSchema, body: LiveClassCreateRequestSchema } }, async (request, reply) => {
+    const { id } = request.params;
+    const input = request.body;
     const user = signedInUser(request);
     const row = await visibleCourses(db, user).where('id', '=', id).executeTakeFirst();
     if (!row) throw notFound('No course with that id');
@@ -71,8 +70,8 @@ export function liveClassRoutes(app: FastifyInstance) {
     return [...classes.filter((c) => c.live), ...classes.filter((c) => !c.live)];
   });
 
-  app.post('/api/education-live-classes/:id/start', { onRequest: app.requireUser }, async (request) => {
-    const { id } = parseOr400(CourseIdParamsSchema, request.params);
+  app.post('/api/education-live-classes/:id/start', { onRequest: app.requireUser, schema: { params: CourseIdParamsSchema } }, async (request) => {
+    const { id } = request.params;
     const user = signedInUser(request);
     const row = await selectClasses().where('liveSessions.id', '=', id).executeTakeFirst();
     if (!row) throw notFound('No class with that id');

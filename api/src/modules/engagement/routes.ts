@@ -3,16 +3,15 @@
  * rating, in one read for the watch page. Liking, rating and sharing are written by their own routes
  * (recommendations, ratings, rewards), which own those signals.
  */
-import type { FastifyInstance } from 'fastify';
 import { ContentIdParamsSchema, type ContentEngagement } from '@onair/protocol';
-import { parseOr400 } from '../../http/validate.ts';
 import { assertContentExists } from '../content/repository.ts';
 import { ratingOf } from '../ratings/routes.ts';
 import { likeCount } from '../recommendations/repository.ts';
+import type { ZodApp } from '../../http/typed-routes.ts';
 
-export default async function engagementRoutes(app: FastifyInstance) {
-  app.get('/api/content/:id/engagement', async (request): Promise<ContentEngagement> => {
-    const { id } = parseOr400(ContentIdParamsSchema, request.params);
+export default async function engagementRoutes(app: ZodApp) {
+  app.get('/api/content/:id/engagement', { schema: { params: ContentIdParamsSchema } }, async (request): Promise<ContentEngagement> => {
+    const { id } = request.params;
     const db = app.db.kysely;
     await assertContentExists(db, id);
     const userId = request.user?.id ?? null;

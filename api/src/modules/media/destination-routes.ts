@@ -2,7 +2,6 @@
  * Creator Studio's media routes: restream destinations (each creator manages only their own), and the
  * polling fallbacks of `stream:health` and `restream:state` for while the Studio's socket is down.
  */
-import type { FastifyInstance } from 'fastify';
 import {
   RestreamTargetIdParamsSchema,
   RestreamTargetPatchSchema,
@@ -10,11 +9,11 @@ import {
   type RestreamState,
   type StreamHealth,
 } from '@onair/protocol';
-import { parseOr400 } from '../../http/validate.ts';
 import { createTarget, deleteTarget, listTargets, updateTarget } from './destinations.ts';
 import { signedInUser } from '../../http/signed-in.ts';
+import type { ZodApp } from '../../http/typed-routes.ts';
 
-export default async function destinationRoutes(app: FastifyInstance) {
+export default async function destinationRoutes(app: ZodApp) {
   const db = app.db.kysely;
   const secret = app.config.sessionSecret;
   const studio = { onRequest: app.requireRole('creator', 'admin') };
@@ -22,19 +21,19 @@ export default async function destinationRoutes(app: FastifyInstance) {
 
   app.get(base, studio, async (request) => listTargets(db, signedInUser(request).id));
 
-  app.post(base, studio, async (request, reply) => {
-    const input = parseOr400(RestreamTargetRequestSchema, request.body);
+  app.post(base, { ...studio, schema: { body: RestreamTargetRequestSchema } }, async (request, reply) => {
+    const input = request.body;
     return reply.code(201).send(await createTarget(db, signedInUser(request).id, input, secret));
   });
 
-  app.patch(`${base}/:id`, studio, async (request) => {
-    const { id } = parseOr400(RestreamTargetIdParamsSchema, request.params);
-    const patch = parseOr400(RestreamTargetPatchSchema, request.body);
+  app.patch(`${base}/:id`, { ...studio, schema: { params: RestreamTargetIdParamsSchema, body: RestreamTargetPatchSchema } }, async (request) => {
+    const { id } = request.params;
+    const patch = request.body;
     return updateTarget(db, signedInUser(request).id, id, patch, secret);
   });
 
-  app.delete(`${base}/:id`, studio, async (request, reply) => {
-    const { id } = parseOr400(RestreamTargetIdParamsSchema, request.params);
+  app.delete(`${base}/:id`, { ...studio, schema: { params: RestreamTargetIdParamsSchema } }, async (request, reply) => {
+    const { id } = request.params;
     await deleteTarget(db, signedInUser(request).id, id);
     return reply.code(204).send();
   });

@@ -3,14 +3,13 @@
  * GET /api/media/status/:contentId (the item's creator or an admin): processing state and the reason
  * of a failure, for the upload dialog and the library.
  */
-import type { FastifyInstance } from 'fastify';
 import { MediaStatusParamsSchema, type MediaStatus } from '@onair/protocol';
 import { forbidden, notFound } from '../../http/errors.ts';
-import { parseOr400 } from '../../http/validate.ts';
 import { detectFfmpeg, mediaCapabilities } from './capabilities.ts';
 import { signedInUser } from '../../http/signed-in.ts';
+import type { ZodApp } from '../../http/typed-routes.ts';
 
-export default async function mediaStatusRoutes(app: FastifyInstance) {
+export default async function mediaStatusRoutes(app: ZodApp) {
   const db = app.db.kysely;
   // Asked once at start, so the first Studio or upload dialog does not wait for ffmpeg to answer.
   app.addHook('onReady', async () => void detectFfmpeg(app.config.ffmpegPath));
@@ -21,8 +20,8 @@ export default async function mediaStatusRoutes(app: FastifyInstance) {
     return mediaCapabilities(app.config, ingesting ? app.config.rtmpPublicUrl : null);
   });
 
-  app.get('/api/media/status/:contentId', { onRequest: app.requireRole('creator', 'admin') }, async (request): Promise<MediaStatus> => {
-    const { contentId } = parseOr400(MediaStatusParamsSchema, request.params);
+  app.get('/api/media/status/:contentId', { onRequest: app.requireRole('creator', 'admin'), schema: { params: MediaStatusParamsSchema } }, async (request): Promise<MediaStatus> => {
+    const { contentId } = request.params;
     const content = await db.selectFrom('content').select(['id', 'creatorId']).where('id', '=', contentId).executeTakeFirst();
     if (!content) throw notFound('No content with that id');
     const user = signedInUser(request);

@@ -8,15 +8,15 @@
  * `media` job queued for the uploader, whose sockets receive its progress (job:progress).
  */
 import { randomBytes } from 'node:crypto';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import { FFMPEG_INSTALL, UploadCreateRequestSchema, UploadIdParamsSchema, type Upload } from '@onair/protocol';
 import { badRequest, HttpError, notFound } from '../../http/errors.ts';
-import { parseOr400 } from '../../http/validate.ts';
 import { detectFfmpeg } from './capabilities.ts';
 import { ChunkTooLargeError, createPartFile, partFile, writeChunk } from './upload-files.ts';
 import { advanceUpload, createUploadedItem, findOwnUpload, insertUpload, presentUpload, setUploadJob } from './uploads-repository.ts';
 import type { MediaUploadRow } from '../../db/schema-media.ts';
 import { signedInUser } from '../../http/signed-in.ts';
+import type { ZodApp } from '../../http/typed-routes.ts';
 
 export const CHUNK_CONTENT_TYPE = 'application/offset+octet-stream';
 
@@ -42,7 +42,7 @@ function withOffset(reply: FastifyReply, upload: Upload): Upload {
   return upload;
 }
 
-export default async function uploadRoutes(app: FastifyInstance) {
+export default async function uploadRoutes(app: ZodApp) {
   const db = app.db.kysely;
   const { mediaDir, uploadMaxBytes } = app.config;
   const creators = { onRequest: app.requireRole('creator', 'admin') };
@@ -53,8 +53,8 @@ export default async function uploadRoutes(app: FastifyInstance) {
   // Scoped to this plugin; everywhere else the API still accepts JSON only.
   app.addContentTypeParser(CHUNK_CONTENT_TYPE, (_request, _payload, done) => done(null));
 
-  app.post('/api/media/uploads', creators, async (request, reply) => {
-    const input = parseOr400(UploadCreateRequestSchema, request.body);
+  app.post('/api/media/uploads', { ...creators, schema: { body: UploadCreateRequestSchema } }, async (request, reply) => {
+    const input = request.body;
     if (input.sizeBytes > uploadMaxBytes) {
       throw payloadTooLarge(`sizeBytes: this file is ${formatBytes(input.sizeBytes)}; uploads may be at most ${formatBytes(uploadMaxBytes)} (UPLOAD_MAX_MB)`);
     }
@@ -69,16 +69,16 @@ export default async function uploadRoutes(app: FastifyInstance) {
     return reply.code(201).send(withOffset(reply, presentUpload(row)));
   });
 
-  app.get('/api/media/uploads/:id', creators, async (request, reply) => {
-    const { id } = parseOr400(UploadIdParamsSchema, request.params);
+  app.get('/api/media/uploads/:id', { ...creators, schema: { params: UploadIdParamsSchema } }, async (request, reply) => {
+    const { id } = request.params;
     const upload = await findOwnUpload(db, id, signedInUser(request).id);
     if (!upload) throw notFound('No upload with that id');
     return withOffset(reply, presentUpload(upload));
   });
 
   // Chunks are raw bytes, not JSON: the one body type besides JSON this route takes (the origin check still applies).
-  app.put('/api/media/uploads/:id', { ...creators, config: { bodyTypes: [CHUNK_CONTENT_TYPE] } }, async (request, reply) => {
-    const { id } = parseOr400(UploadIdParamsSchema, request.params);
+  app.put('/api/media/uploads/:id', { ...creators, config: { bodyTypes: [CHUNK_CONTENT_TYPE] }, schema: { params: UploadIdParamsSchema } }, async (request, reply) => {
+    const { id } = request.params;
     const type = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
     if (type !== CHUNK_CONTENT_TYPE) throw new HttpError(415, `Content-Type: chunks are sent as ${CHUNK_CONTENT_TYPE}`);
     const offset = parseOffset(request.headers['upload-offset']);

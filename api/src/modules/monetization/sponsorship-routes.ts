@@ -1,10 +1,9 @@
-import type { FastifyInstance } from 'fastify';
 import { SponsorshipIdParamsSchema } from '@onair/protocol';
-import { parseOr400 } from '../../http/validate.ts';
 import { applyToOffer, availableOffers, createOffer, decideApplication, listApplications } from './sponsorships.ts';
 import { signedInUser } from '../../http/signed-in.ts';
+import type { ZodApp } from '../../http/typed-routes.ts';
 
-export default async function sponsorshipRoutes(app: FastifyInstance) {
+export default async function sponsorshipRoutes(app: ZodApp) {
   const db = app.db.kysely;
 
   // Spec §6: creators only; others see 'Creator access required'.
@@ -15,8 +14,8 @@ export default async function sponsorshipRoutes(app: FastifyInstance) {
     return reply.code(201).send({ id });
   });
 
-  app.post('/api/sponsorships/offers/:id/apply', { onRequest: app.requireRole('creator') }, async (request, reply) => {
-    const { id } = parseOr400(SponsorshipIdParamsSchema, request.params);
+  app.post('/api/sponsorships/offers/:id/apply', { onRequest: app.requireRole('creator'), schema: { params: SponsorshipIdParamsSchema } }, async (request, reply) => {
+    const { id } = request.params;
     await applyToOffer(db, signedInUser(request).id, id);
     return reply.code(201).send(await availableOffers(db, signedInUser(request).id));
   });
@@ -27,8 +26,8 @@ export default async function sponsorshipRoutes(app: FastifyInstance) {
   });
 
   for (const [action, accept] of [['accept', true], ['reject', false]] as const) {
-    app.post(`/api/sponsorships/applications/:id/${action}`, { onRequest: app.requireRole('admin') }, async (request) => {
-      const { id } = parseOr400(SponsorshipIdParamsSchema, request.params);
+    app.post(`/api/sponsorships/applications/:id/${action}`, { onRequest: app.requireRole('admin'), schema: { params: SponsorshipIdParamsSchema } }, async (request) => {
+      const { id } = request.params;
       return decideApplication(app, signedInUser(request).id, id, accept);
     });
   }

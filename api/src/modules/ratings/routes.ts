@@ -2,11 +2,10 @@
  * POST /api/content/:id/rating: a signed-in person rates an item 1..5; rating again replaces their
  * rating. The answer carries the item's average, which the admin community panel also reads.
  */
-import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { ContentIdParamsSchema, ContentRatingRequestSchema, type ContentRating } from '@onair/protocol';
 import type { Database } from '../../db/schema.ts';
-import { parseOr400 } from '../../http/validate.ts';
+import type { ZodApp } from '../../http/typed-routes.ts';
 import { assertContentExists } from '../content/repository.ts';
 import { signedInUser } from '../../http/signed-in.ts';
 
@@ -20,10 +19,10 @@ export async function ratingOf(db: Kysely<Database>, contentId: number): Promise
   return { avgRating: ratings > 0 ? Math.round(Number(row.avg) * 10) / 10 : 0, ratings };
 }
 
-export default async function ratingRoutes(app: FastifyInstance) {
-  app.post('/api/content/:id/rating', { onRequest: app.requireUser }, async (request): Promise<ContentRating> => {
-    const { id } = parseOr400(ContentIdParamsSchema, request.params);
-    const { rating } = parseOr400(ContentRatingRequestSchema, request.body);
+export default async function ratingRoutes(app: ZodApp) {
+  app.post('/api/content/:id/rating', { onRequest: app.requireUser, schema: { params: ContentIdParamsSchema, body: ContentRatingRequestSchema } }, async (request): Promise<ContentRating> => {
+    const { id } = request.params;
+    const { rating } = request.body;
     const db = app.db.kysely;
     await assertContentExists(db, id);
     const now = Date.now();

@@ -5,20 +5,19 @@
  * Lists are computed by the recommendations job and stored. A user without a stored list waits for
  * one (a job, awaited); a stored list older than STALE_AFTER_MS is served while a refresh runs.
  */
-import type { FastifyInstance } from 'fastify';
 import { ContentIdParamsSchema, RecommendationsJobResultSchema, type LikeResponse } from '@onair/protocol';
 import { enforceRateLimit } from '../../http/rate-limit.ts';
-import { parseOr400 } from '../../http/validate.ts';
 import { runJobAndWait } from '../../jobs/run-job.ts';
 import { assertContentExists } from '../content/repository.ts';
 import { lastRun, likeCount, storedRecommendations } from './repository.ts';
 import { signedInUser } from '../../http/signed-in.ts';
+import type { ZodApp } from '../../http/typed-routes.ts';
 
 export const RECOMMENDATIONS_TIMEOUT_MS = 30_000;
 const STALE_AFTER_MS = 3600_000;
 const REFRESH_RATE = { limit: 10, windowMs: 60_000 };
 
-export default async function recommendationRoutes(app: FastifyInstance) {
+export default async function recommendationRoutes(app: ZodApp) {
   const recompute = (userId: number) =>
     runJobAndWait(app, {
       name: 'recommendations',
@@ -46,8 +45,8 @@ export default async function recommendationRoutes(app: FastifyInstance) {
     return storedRecommendations(app.db.kysely, userId);
   });
 
-  app.post('/api/content/:id/like', { onRequest: app.requireUser }, async (request): Promise<LikeResponse> => {
-    const { id } = parseOr400(ContentIdParamsSchema, request.params);
+  app.post('/api/content/:id/like', { onRequest: app.requireUser, schema: { params: ContentIdParamsSchema } }, async (request): Promise<LikeResponse> => {
+    const { id } = request.params;
     await assertContentExists(app.db.kysely, id);
     // A second like is a no-op, not an error: the button may be pressed twice.
     await app.db.kysely
@@ -58,8 +57,8 @@ export default async function recommendationRoutes(app: FastifyInstance) {
     return { contentId: id, liked: true, likes: await likeCount(app.db.kysely, id) };
   });
 
-  app.delete('/api/content/:id/like', { onRequest: app.requireUser }, async (request): Promise<LikeResponse> => {
-    const { id } = parseOr400(ContentIdParamsSchema, request.params);
+  app.delete('/api/content/:id/like', { onRequest: app.requireUser, schema: { params: ContentIdParamsSchema } }, async (request): Promise<LikeResponse> => {
+    const { id } = request.params;
     await assertContentExists(app.db.kysely, id);
     await app.db.kysely.deleteFrom('contentLikes').where('contentId', '=', id).where('userId', '=', signedInUser(request).id).execute();
     return { contentId: id, liked: false, likes: await likeCount(app.db.kysely, id) };

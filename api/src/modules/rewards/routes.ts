@@ -1,16 +1,15 @@
-import type { FastifyInstance } from 'fastify';
 import { AchievementClaimRequestSchema, ContentIdParamsSchema, ShareRequestSchema } from '@onair/protocol';
-import { parseOr400 } from '../../http/validate.ts';
 import { enforceWriteLimit } from '../../http/write-limits.ts';
 import { assertContentExists } from '../content/repository.ts';
 import { POINTS, utcDayKey, utcDayStart } from './ledger.ts';
 import { claimAchievement, gamificationProfile, rewardAction } from './service.ts';
 import { signedInUser } from '../../http/signed-in.ts';
+import type { ZodApp } from '../../http/typed-routes.ts';
 
 /** Shares a day that earn points: beyond it sharing still works, it just pays nothing more. */
 export const SHARE_POINTS_DAILY_CAP = 5;
 
-async function sharesRewardedToday(app: FastifyInstance, userId: number): Promise<number> {
+async function sharesRewardedToday(app: ZodApp, userId: number): Promise<number> {
   const dayStart = utcDayStart(Date.now());
   const row = await app.db.kysely
     .selectFrom('pointsLedger')
@@ -22,18 +21,18 @@ async function sharesRewardedToday(app: FastifyInstance, userId: number): Promis
   return Number(row.n);
 }
 
-export default async function rewardsRoutes(app: FastifyInstance) {
+export default async function rewardsRoutes(app: ZodApp) {
   app.get('/api/user/gamification', { onRequest: app.requireUser }, async (request) => gamificationProfile(app, signedInUser(request).id));
 
-  app.post('/api/achievements/claim', { onRequest: app.requireUser }, async (request) => {
-    const { achievementId } = parseOr400(AchievementClaimRequestSchema, request.body);
+  app.post('/api/achievements/claim', { onRequest: app.requireUser, schema: { body: AchievementClaimRequestSchema } }, async (request) => {
+    const { achievementId } = request.body;
     return claimAchievement(app, signedInUser(request).id, achievementId);
   });
 
   /** Sharing a stream earns points once per item per day (so repeated clicks do not farm points). */
-  app.post('/api/content/:id/share', { onRequest: app.requireUser }, async (request) => {
-    const { id } = parseOr400(ContentIdParamsSchema, request.params);
-    const { channel } = parseOr400(ShareRequestSchema, request.body);
+  app.post('/api/content/:id/share', { onRequest: app.requireUser, schema: { params: ContentIdParamsSchema, body: ShareRequestSchema } }, async (request) => {
+    const { id } = request.params;
+    const { channel } = request.body;
     await assertContentExists(app.db.kysely, id);
     const userId = signedInUser(request).id;
     await enforceWriteLimit(app, 'share', userId);

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import {
   ReceiverCreateRequestSchema,
   ReceiverDeviceIdParamsSchema,
@@ -7,16 +7,16 @@ import {
   toggledReceiverStatus,
 } from '@onair/protocol';
 import { conflict, notFound } from '../../http/errors.ts';
-import { parseOr400 } from '../../http/validate.ts';
 import { enforceWriteLimit } from '../../http/write-limits.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { findReceiverById, findReceivers, listReceivers, presentReceiver } from './repository.ts';
 import { signedInUser } from '../../http/signed-in.ts';
+import type { ZodApp } from '../../http/typed-routes.ts';
 
 /** Ids are unique per owner: the answer says the id is taken, and by whom (you), so the fix is obvious. */
 const duplicate = (deviceId: string) => conflict(`deviceId: ${deviceId} is already taken by one of your receivers; choose another device id`);
 
-export default async function satelliteRoutes(app: FastifyInstance) {
+export default async function satelliteRoutes(app: ZodApp) {
   const db = app.db.kysely;
 
   app.get('/api/satellite-receivers', { onRequest: app.requireUser }, async (request) => {
@@ -24,8 +24,8 @@ export default async function satelliteRoutes(app: FastifyInstance) {
     return listReceivers(db, user.role === 'admin' ? null : user.id);
   });
 
-  app.post('/api/satellite-receivers', { onRequest: app.requireUser }, async (request, reply) => {
-    const input = parseOr400(ReceiverCreateRequestSchema, request.body);
+  app.post('/api/satellite-receivers', { onRequest: app.requireUser, schema: { body: ReceiverCreateRequestSchema } }, async (request, reply) => {
+    const input = request.body;
     const ownerId = signedInUser(request).id;
     await enforceWriteLimit(app, 'satellite', ownerId);
     if ((await findReceivers(db, input.deviceId, ownerId)).length > 0) throw duplicate(input.deviceId);
@@ -55,10 +55,10 @@ export default async function satelliteRoutes(app: FastifyInstance) {
     }
   });
 
-  app.patch('/api/satellite-receivers/:deviceId/status', { onRequest: app.requireUser }, async (request) => {
-    const { deviceId } = parseOr400(ReceiverDeviceIdParamsSchema, request.params);
-    const { ownerId } = parseOr400(ReceiverOwnerQuerySchema, request.query);
-    const { status } = parseOr400(ReceiverStatusRequestSchema, request.body);
+  app.patch('/api/satellite-receivers/:deviceId/status', { onRequest: app.requireUser, schema: { params: ReceiverDeviceIdParamsSchema, querystring: ReceiverOwnerQuerySchema, body: ReceiverStatusRequestSchema } }, async (request) => {
+    const { deviceId } = request.params;
+    const { ownerId } = request.query;
+    const { status } = request.body;
     const receiver = await resolveReceiver(app, request, deviceId, ownerId);
     const next = status ?? toggledReceiverStatus(receiver.status);
     await db.updateTable('satelliteReceivers').set({ status: next, lastSeen: Date.now() }).where('id', '=', receiver.id).execute();
@@ -71,7 +71,7 @@ export default async function satelliteRoutes(app: FastifyInstance) {
  * exist, so ids cannot be probed. Admins may name the owner; without one, their own receiver wins,
  * then the only receiver anywhere with that id.
  */
-async function resolveReceiver(app: FastifyInstance, request: FastifyRequest, deviceId: string, ownerId: number | undefined) {
+async function resolveReceiver(app: ZodApp, request: FastifyRequest, deviceId: string, ownerId: number | undefined) {
   const db = app.db.kysely;
   const user = signedInUser(request);
   const missing = () => notFound('No receiver with that device id');

@@ -1,12 +1,11 @@
-import type { FastifyInstance } from 'fastify';
 import { StreamConfigRequestSchema, StreamIdParamsSchema, StreamStartRequestSchema, type ActiveStreamsResponse } from '@onair/protocol';
-import { parseOr400 } from '../../http/validate.ts';
 import { findConfig, presentConfig, regenerateKey, saveConfig } from './config.ts';
 import { activeStreams, startStream, stopStream } from './streams.ts';
 import { signedInUser } from '../../http/signed-in.ts';
+import type { ZodApp } from '../../http/typed-routes.ts';
 
 /** Creator Studio: creators and admins only (spec §6), each acting on their own configuration. */
-export default async function streamingRoutes(app: FastifyInstance) {
+export default async function streamingRoutes(app: ZodApp) {
   const db = app.db.kysely;
   const secret = app.config.sessionSecret;
   const studio = { onRequest: app.requireRole('creator', 'admin') };
@@ -17,20 +16,20 @@ export default async function streamingRoutes(app: FastifyInstance) {
     presentConfig(await findConfig(db, signedInUser(request).id), ingest(), secret),
   );
 
-  app.post('/api/creator/streaming/config', studio, async (request) => {
-    const input = parseOr400(StreamConfigRequestSchema, request.body);
+  app.post('/api/creator/streaming/config', { ...studio, schema: { body: StreamConfigRequestSchema } }, async (request) => {
+    const input = request.body;
     return presentConfig(await saveConfig(db, signedInUser(request).id, input, secret), ingest(), secret);
   });
 
   app.post('/api/creator/streaming/key/regenerate', studio, async (request) => regenerateKey(db, signedInUser(request).id, ingest(), secret));
 
-  app.post('/api/creator/streaming/start', studio, async (request, reply) => {
-    const { configId } = parseOr400(StreamStartRequestSchema, request.body);
+  app.post('/api/creator/streaming/start', { ...studio, schema: { body: StreamStartRequestSchema } }, async (request, reply) => {
+    const { configId } = request.body;
     return reply.code(201).send(await startStream(app, signedInUser(request), configId));
   });
 
-  app.post('/api/creator/streaming/stop/:id', studio, async (request) => {
-    const { id } = parseOr400(StreamIdParamsSchema, request.params);
+  app.post('/api/creator/streaming/stop/:id', { ...studio, schema: { params: StreamIdParamsSchema } }, async (request) => {
+    const { id } = request.params;
     return stopStream(app, signedInUser(request), id);
   });
 

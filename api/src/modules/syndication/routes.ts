@@ -3,7 +3,6 @@
  * mine), plus PATCH /api/podcast-syndication/{id} for the platform's show link (externalId). Creators
  * and admins only; a record is someone's through the show its episode is in.
  */
-import type { FastifyInstance } from 'fastify';
 import {
   SyndicationAnalyticsQuerySchema,
   SyndicationCreateRequestSchema,
@@ -13,13 +12,13 @@ import {
   type SyndicationStarted,
 } from '@onair/protocol';
 import { badRequest, notFound } from '../../http/errors.ts';
-import { parseOr400 } from '../../http/validate.ts';
 import { syndicationAnalytics } from './analytics.ts';
 import { findShow, listRecords, recordsByIds, selectRecords } from './repository.ts';
 import { addEpisode, assertEpisodeContent, assertShowAccess, ensureRecords, startSync } from './service.ts';
 import { signedInUser } from '../../http/signed-in.ts';
+import type { ZodApp } from '../../http/typed-routes.ts';
 
-export default async function syndicationRoutes(app: FastifyInstance) {
+export default async function syndicationRoutes(app: ZodApp) {
   const db = app.db.kysely;
   const studio = { onRequest: app.requireRole('creator', 'admin') };
   const publicUrl = app.config.publicUrl;
@@ -27,8 +26,8 @@ export default async function syndicationRoutes(app: FastifyInstance) {
 
   app.get('/api/podcast-syndication', studio, async (request) => listRecords(db, scope(signedInUser(request)), publicUrl));
 
-  app.post('/api/podcast-syndication', studio, async (request, reply): Promise<SyndicationStarted> => {
-    const input = parseOr400(SyndicationCreateRequestSchema, request.body);
+  app.post('/api/podcast-syndication', { ...studio, schema: { body: SyndicationCreateRequestSchema } }, async (request, reply): Promise<SyndicationStarted> => {
+    const input = request.body;
     const user = signedInUser(request);
     const episode = await db.selectFrom('podcastEpisodes').select('showId').where('contentId', '=', input.contentId).executeTakeFirst();
     let showId = episode?.showId;
@@ -50,8 +49,8 @@ export default async function syndicationRoutes(app: FastifyInstance) {
     return { jobId, records: await recordsByIds(db, ids, publicUrl) };
   });
 
-  app.post('/api/podcast-syndication/:id/sync', studio, async (request) => {
-    const { id } = parseOr400(SyndicationSyncParamsSchema, request.params);
+  app.post('/api/podcast-syndication/:id/sync', { ...studio, schema: { params: SyndicationSyncParamsSchema } }, async (request) => {
+    const { id } = request.params;
     const user = signedInUser(request);
     let query = selectRecords(db);
     if (id !== 0) query = query.where('s.id', '=', id);
@@ -63,9 +62,9 @@ export default async function syndicationRoutes(app: FastifyInstance) {
     return { jobId, records: await recordsByIds(db, ids, publicUrl) };
   });
 
-  app.patch('/api/podcast-syndication/:id', studio, async (request) => {
-    const { id } = parseOr400(SyndicationIdParamsSchema, request.params);
-    const { externalId } = parseOr400(SyndicationUpdateRequestSchema, request.body);
+  app.patch('/api/podcast-syndication/:id', { ...studio, schema: { params: SyndicationIdParamsSchema, body: SyndicationUpdateRequestSchema } }, async (request) => {
+    const { id } = request.params;
+    const { externalId } = request.body;
     const user = signedInUser(request);
     const row = await selectRecords(db).where('s.id', '=', id).executeTakeFirst();
     if (!row || (user.role !== 'admin' && row.creatorId !== user.id)) throw notFound('No syndication record with that id');
@@ -73,8 +72,8 @@ export default async function syndicationRoutes(app: FastifyInstance) {
     return (await recordsByIds(db, [id], publicUrl))[0];
   });
 
-  app.get('/api/podcast-syndication/analytics', studio, async (request) => {
-    const { showId, days } = parseOr400(SyndicationAnalyticsQuerySchema, request.query);
+  app.get('/api/podcast-syndication/analytics', { ...studio, schema: { querystring: SyndicationAnalyticsQuerySchema } }, async (request) => {
+    const { showId, days } = request.query;
     const user = signedInUser(request);
     if (showId !== undefined) assertShowAccess(user, await findShow(db, showId));
     return syndicationAnalytics(db, { ownerId: scope(user), showId: showId ?? null, days, now: Date.now() });

@@ -2,7 +2,6 @@
  * Shows: GET/POST /api/podcast-shows, PATCH /api/podcast-shows/{id} (details and the Settings tab),
  * PUT /api/podcast-shows/{id}/cover, POST /api/podcast-shows/{id}/episodes. Creators and admins only.
  */
-import type { FastifyInstance } from 'fastify';
 import {
   COVER_MAX_BYTES,
   ShowCoverRequestSchema,
@@ -11,25 +10,25 @@ import {
   ShowUpdateRequestSchema,
   SyndicationIdParamsSchema,
 } from '@onair/protocol';
-import { parseOr400 } from '../../http/validate.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { conflict } from '../../http/errors.ts';
 import { storeCover } from './cover.ts';
 import { findShow, listShows, showById, uniqueSlug } from './repository.ts';
 import { addEpisode, assertShowAccess, refreshShow } from './service.ts';
 import { signedInUser } from '../../http/signed-in.ts';
+import type { ZodApp } from '../../http/typed-routes.ts';
 
 const flag = (value: boolean | undefined) => (value === undefined ? undefined : value ? 1 : 0);
 
-export default async function showRoutes(app: FastifyInstance) {
+export default async function showRoutes(app: ZodApp) {
   const db = app.db.kysely;
   const studio = { onRequest: app.requireRole('creator', 'admin') };
   const publicUrl = app.config.publicUrl;
 
   app.get('/api/podcast-shows', studio, async (request) => listShows(db, signedInUser(request).id, publicUrl));
 
-  app.post('/api/podcast-shows', studio, async (request, reply) => {
-    const input = parseOr400(ShowCreateRequestSchema, request.body);
+  app.post('/api/podcast-shows', { ...studio, schema: { body: ShowCreateRequestSchema } }, async (request, reply) => {
+    const input = request.body;
     const now = Date.now();
     let id: number | null = null;
     for (let attempt = 0; id === null; attempt++) {
@@ -72,9 +71,9 @@ export default async function showRoutes(app: FastifyInstance) {
     return reply.code(201).send(await showById(db, id, publicUrl));
   });
 
-  app.patch('/api/podcast-shows/:id', studio, async (request) => {
-    const { id } = parseOr400(SyndicationIdParamsSchema, request.params);
-    const input = parseOr400(ShowUpdateRequestSchema, request.body);
+  app.patch('/api/podcast-shows/:id', { ...studio, schema: { params: SyndicationIdParamsSchema, body: ShowUpdateRequestSchema } }, async (request) => {
+    const { id } = request.params;
+    const input = request.body;
     const show = assertShowAccess(signedInUser(request), await findShow(db, id));
     await db
       .updateTable('podcastShows')
@@ -99,9 +98,9 @@ export default async function showRoutes(app: FastifyInstance) {
     return showById(db, id, publicUrl);
   });
 
-  app.put('/api/podcast-shows/:id/cover', { ...studio, bodyLimit: Math.ceil((COVER_MAX_BYTES * 4) / 3) + 64 * 1024 }, async (request) => {
-    const { id } = parseOr400(SyndicationIdParamsSchema, request.params);
-    const { image } = parseOr400(ShowCoverRequestSchema, request.body);
+  app.put('/api/podcast-shows/:id/cover', { ...studio, bodyLimit: Math.ceil((COVER_MAX_BYTES * 4) / 3) + 64 * 1024, schema: { params: SyndicationIdParamsSchema, body: ShowCoverRequestSchema } }, async (request) => {
+    const { id } = request.params;
+    const { image } = request.body;
     const show = assertShowAccess(signedInUser(request), await findShow(db, id));
     const cover = await storeCover(app.config.mediaDir, id, image, show.coverPath);
     await db.updateTable('podcastShows').set({ ...cover, updatedAt: Date.now() }).where('id', '=', id).execute();
@@ -110,9 +109,9 @@ export default async function showRoutes(app: FastifyInstance) {
     return showById(db, id, publicUrl);
   });
 
-  app.post('/api/podcast-shows/:id/episodes', studio, async (request, reply) => {
-    const { id } = parseOr400(SyndicationIdParamsSchema, request.params);
-    const { contentId } = parseOr400(ShowEpisodeRequestSchema, request.body);
+  app.post('/api/podcast-shows/:id/episodes', { ...studio, schema: { params: SyndicationIdParamsSchema, body: ShowEpisodeRequestSchema } }, async (request, reply) => {
+    const { id } = request.params;
+    const { contentId } = request.body;
     const show = assertShowAccess(signedInUser(request), await findShow(db, id));
     const { added } = await addEpisode(app, signedInUser(request), show, contentId);
     return reply.code(added ? 201 : 200).send(await showById(db, id, publicUrl));

@@ -2,24 +2,23 @@
  * GET /api/content/:id/transcript (cues, text, status), GET /api/content/:id/transcript.vtt (the
  * subtitle track), GET /api/transcripts/search?q= and GET /api/captions/quality.
  */
-import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { ContentIdParamsSchema, LanguageCodeSchema, SubtitlesRequestSchema, TranscriptSchema, TranscriptSearchQuerySchema, resolveLanguage } from '@onair/protocol';
 import { forbidden, notFound, unprocessable } from '../../http/errors.ts';
-import { parseOr400 } from '../../http/validate.ts';
 import { canWatch } from '../monetization/access.ts';
 import { readCaptionsQuality } from './quality.ts';
 import { searchTranscripts } from './search.ts';
 import { signedInUser } from '../../http/signed-in.ts';
+import type { ZodApp } from '../../http/typed-routes.ts';
 
 const SubtitleParamsSchema = z.object({ id: z.coerce.number().int().positive(), language: LanguageCodeSchema });
 
-export default async function transcriptRoutes(app: FastifyInstance) {
+export default async function transcriptRoutes(app: ZodApp) {
   const k = app.db.kysely;
 
   /** The item's transcript row, after the same checks as playing it. */
-  async function readable(request: { params: unknown; user: { id: number; role: string } | null }) {
-    const { id } = parseOr400(ContentIdParamsSchema, request.params);
+  async function readable(request: { params: { id: number }; user: { id: number; role: string } | null }) {
+    const { id } = request.params;
     const content = await k.selectFrom('content').select('id').where('id', '=', id).executeTakeFirst();
     if (!content) throw notFound('No content with that id');
     if (!(await canWatch(k, request.user, id))) throw forbidden('This item is for subscribers');
@@ -28,7 +27,7 @@ export default async function transcriptRoutes(app: FastifyInstance) {
     return row;
   }
 
-  app.get('/api/content/:id/transcript', async (request) => {
+  app.get('/api/content/:id/transcript', { schema: { params: ContentIdParamsSchema } }, async (request) => {
     const row = await readable({ params: request.params, user: request.user ?? null });
     const cues = await k
       .selectFrom('transcriptCues')
@@ -53,14 +52,14 @@ export default async function transcriptRoutes(app: FastifyInstance) {
     });
   });
 
-  app.get('/api/content/:id/transcript.vtt', async (request, reply) => {
+  app.get('/api/content/:id/transcript.vtt', { schema: { params: ContentIdParamsSchema } }, async (request, reply) => {
     const row = await readable({ params: request.params, user: request.user ?? null });
     if (row.status !== 'ready') throw notFound('The transcript is not ready yet');
     return reply.type('text/vtt; charset=utf-8').header('cache-control', 'no-cache').send(row.vtt);
   });
 
-  app.get('/api/content/:id/subtitles/:language', async (request, reply) => {
-    const { language } = parseOr400(SubtitleParamsSchema, request.params);
+  app.get('/api/content/:id/subtitles/:language', { schema: { params: SubtitleParamsSchema } }, async (request, reply) => {
+    const { language } = request.params;
     const row = await readable({ params: request.params, user: request.user ?? null });
     const track = await k.selectFrom('transcriptTranslations').select('vtt').where('contentId', '=', row.contentId).where('language', '=', language).executeTakeFirst();
     if (!track) throw notFound('No subtitles in that language');
@@ -68,9 +67,9 @@ export default async function transcriptRoutes(app: FastifyInstance) {
   });
 
   // The item's creator (or an admin) asks for a translated subtitle track: 202 with the job id.
-  app.post('/api/content/:id/transcript/translations', { onRequest: app.requireUser }, async (request, reply) => {
-    const { id } = parseOr400(ContentIdParamsSchema, request.params);
-    const { language } = parseOr400(SubtitlesRequestSchema, request.body);
+  app.post('/api/content/:id/transcript/translations', { onRequest: app.requireUser, schema: { params: ContentIdParamsSchema, body: SubtitlesRequestSchema } }, async (request, reply) => {
+    const { id } = request.params;
+    const { language } = request.body;
     const content = await k.selectFrom('content').select(['id', 'creatorId']).where('id', '=', id).executeTakeFirst();
     if (!content) throw notFound('No content with that id');
     const user = signedInUser(request);
@@ -84,8 +83,8 @@ export default async function transcriptRoutes(app: FastifyInstance) {
     return reply.code(202).send({ jobId });
   });
 
-  app.get('/api/transcripts/search', async (request) => {
-    const { q } = parseOr400(TranscriptSearchQuerySchema, request.query);
+  app.get('/api/transcripts/search', { schema: { querystring: TranscriptSearchQuerySchema } }, async (request) => {
+    const { q } = request.query;
     return { query: q, hits: await searchTranscripts(app.db, q) };
   });
 

@@ -4,7 +4,6 @@
  * answers 202 with its id at once. Progress reaches the user as job:* socket events and through
  * GET /api/jobs/:id; the job stores the translation with aiGenerated = true.
  */
-import type { FastifyInstance } from 'fastify';
 import {
   ContentIdParamsSchema,
   languageName,
@@ -15,23 +14,23 @@ import {
 } from '@onair/protocol';
 import { badRequest, unprocessable } from '../../http/errors.ts';
 import { enforceRateLimit } from '../../http/rate-limit.ts';
-import { parseOr400 } from '../../http/validate.ts';
 import { assertCanTranslate, contentOr404, insertManualTranslation, listTranslations } from './repository.ts';
 import { signedInUser } from '../../http/signed-in.ts';
+import type { ZodApp } from '../../http/typed-routes.ts';
 
 const TRANSLATE_RATE = { limit: 20, windowMs: 60_000 };
 
-export default async function translationRoutes(app: FastifyInstance) {
+export default async function translationRoutes(app: ZodApp) {
   // Visible to anyone who can see the content, which is public like GET /api/content/:id.
-  app.get('/api/content/:id/translations', async (request) => {
-    const { id } = parseOr400(ContentIdParamsSchema, request.params);
+  app.get('/api/content/:id/translations', { schema: { params: ContentIdParamsSchema } }, async (request) => {
+    const { id } = request.params;
     await contentOr404(app.db.kysely, id);
     return listTranslations(app.db.kysely, id);
   });
 
-  app.post('/api/content/:id/translations', { onRequest: app.requireUser }, async (request, reply) => {
-    const { id } = parseOr400(ContentIdParamsSchema, request.params);
-    const input = parseOr400(TranslationCreateRequestSchema, request.body);
+  app.post('/api/content/:id/translations', { onRequest: app.requireUser, schema: { params: ContentIdParamsSchema, body: TranslationCreateRequestSchema } }, async (request, reply) => {
+    const { id } = request.params;
+    const input = request.body;
     const content = await contentOr404(app.db.kysely, id);
     assertCanTranslate(signedInUser(request), content);
     const translation = await insertManualTranslation(app.db.kysely, {
@@ -44,8 +43,8 @@ export default async function translationRoutes(app: FastifyInstance) {
     return reply.code(201).send(translation);
   });
 
-  app.post('/api/translate', { onRequest: app.requireUser }, async (request, reply) => {
-    const input = parseOr400(TranslateRequestSchema, request.body);
+  app.post('/api/translate', { onRequest: app.requireUser, schema: { body: TranslateRequestSchema } }, async (request, reply) => {
+    const input = request.body;
     const content = await contentOr404(app.db.kysely, input.contentId, 'contentId');
     assertCanTranslate(signedInUser(request), content);
     const source = resolveLanguage(content.language);

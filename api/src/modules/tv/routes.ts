@@ -6,7 +6,7 @@
  * Spec §7: GET /api/user/smart-tv-devices.
  */
 import { createHash, randomBytes, randomInt } from 'node:crypto';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import {
   DeviceIdParamsSchema,
   TV_CONNECTED_WINDOW_MS,
@@ -18,8 +18,8 @@ import {
 import type { TvDeviceRow } from '../../db/schema-reach.ts';
 import { notFound, unauthorized } from '../../http/errors.ts';
 import { enforceRateLimit } from '../../http/rate-limit.ts';
-import { parseOr400 } from '../../http/validate.ts';
 import { signedInUser } from '../../http/signed-in.ts';
+import type { ZodApp } from '../../http/typed-routes.ts';
 
 // No 0/O or 1/I: the code is read off a TV across a room.
 const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
@@ -36,7 +36,7 @@ export function presentTv(row: TvDeviceRow, now = Date.now()): SmartTvDevice {
   };
 }
 
-export default async function tvRoutes(app: FastifyInstance) {
+export default async function tvRoutes(app: ZodApp) {
   const db = app.db.kysely;
 
   async function callingTv(request: FastifyRequest) {
@@ -47,8 +47,8 @@ export default async function tvRoutes(app: FastifyInstance) {
     return tv;
   }
 
-  app.post('/api/tv/register', async (request, reply) => {
-    const input = parseOr400(TvRegisterRequestSchema, request.body);
+  app.post('/api/tv/register', { schema: { body: TvRegisterRequestSchema } }, async (request, reply) => {
+    const input = request.body;
     await enforceRateLimit(app.rateLimiter, `tv-register:${request.ip}`, { limit: 20, windowMs: 60_000 }, 'Too many TVs registered from here');
     const token = randomBytes(24).toString('base64url');
     const now = Date.now();
@@ -85,8 +85,8 @@ export default async function tvRoutes(app: FastifyInstance) {
     return rows.map((r) => presentTv(r, now));
   });
 
-  app.post('/api/user/smart-tv-devices/pair', { onRequest: app.requireUser }, async (request) => {
-    const { code } = parseOr400(TvPairRequestSchema, request.body);
+  app.post('/api/user/smart-tv-devices/pair', { onRequest: app.requireUser, schema: { body: TvPairRequestSchema } }, async (request) => {
+    const { code } = request.body;
     await enforceRateLimit(app.rateLimiter, `tv-pair:${signedInUser(request).id}`, { limit: 10, windowMs: 60_000 }, 'Too many pairing attempts');
     const now = Date.now();
     const tv = await db.selectFrom('tvDevices').selectAll().where('pairingCode', '=', code).where('userId', 'is', null).where('pairingExpiresAt', '>', now).executeTakeFirst();
@@ -95,8 +95,8 @@ export default async function tvRoutes(app: FastifyInstance) {
     return presentTv({ ...tv, userId: signedInUser(request).id }, now);
   });
 
-  app.delete('/api/user/smart-tv-devices/:id', { onRequest: app.requireUser }, async (request) => {
-    const { id } = parseOr400(DeviceIdParamsSchema, request.params);
+  app.delete('/api/user/smart-tv-devices/:id', { onRequest: app.requireUser, schema: { params: DeviceIdParamsSchema } }, async (request) => {
+    const { id } = request.params;
     const removed = await db.deleteFrom('tvDevices').where('id', '=', id).where('userId', '=', signedInUser(request).id).executeTakeFirst();
     if (Number(removed.numDeletedRows) === 0) throw notFound('No TV with that id');
     return { id };

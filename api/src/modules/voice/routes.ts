@@ -2,15 +2,14 @@
  * Voice assistants (spec §7: GET/POST /api/voice-assistants, PATCH/DELETE /api/voice-assistants/{id})
  * and the Alexa skill endpoint POST /api/voice/alexa, which answers only requests Alexa signed.
  */
-import type { FastifyInstance } from 'fastify';
 import { DeviceIdParamsSchema as IdParamsSchema, VoiceAssistantCreateRequestSchema, VoiceAssistantPatchRequestSchema } from '@onair/protocol';
 import { badRequest, notFound, unauthorized, unprocessable } from '../../http/errors.ts';
 import '../sms/webhooks.ts'; // declares the route-level `webhook` flag
-import { parseOr400 } from '../../http/validate.ts';
 import { createAlexaVerifier, AlexaVerificationError, type AlexaVerifierOptions } from './alexa-verifier.ts';
 import { applicationIdOf, handleAlexa, type AlexaRequestEnvelope } from './alexa-skill.ts';
 import { createAssistant, findOwnAssistant, listAssistants, presentAssistant } from './repository.ts';
 import { signedInUser } from '../../http/signed-in.ts';
+import type { ZodApp } from '../../http/typed-routes.ts';
 
 const PLATFORM_NAMES = { alexa: 'Amazon Alexa', google: 'Google Assistant', siri: 'Siri' } as const;
 
@@ -21,30 +20,30 @@ export interface VoiceOptions {
   alexa?: AlexaVerifierOptions;
 }
 
-export default async function voiceRoutes(app: FastifyInstance, options: VoiceOptions) {
+export default async function voiceRoutes(app: ZodApp, options: VoiceOptions) {
   const db = app.db.kysely;
 
   app.get('/api/voice-assistants', { onRequest: app.requireUser }, async (request) => listAssistants(db, signedInUser(request).id));
 
-  app.post('/api/voice-assistants', { onRequest: app.requireUser }, async (request, reply) => {
-    const input = parseOr400(VoiceAssistantCreateRequestSchema, request.body);
+  app.post('/api/voice-assistants', { onRequest: app.requireUser, schema: { body: VoiceAssistantCreateRequestSchema } }, async (request, reply) => {
+    const input = request.body;
     if (input.platform === 'google') throw unprocessable(GOOGLE_SHUT_DOWN);
     // Spec §5: the name input is not sent; the default is '{platform name} Device'.
     const created = await createAssistant(db, signedInUser(request).id, input.platform, input.deviceName ?? `${PLATFORM_NAMES[input.platform]} Device`);
     return reply.code(201).send(created);
   });
 
-  app.patch('/api/voice-assistants/:id', { onRequest: app.requireUser }, async (request) => {
-    const { id } = parseOr400(IdParamsSchema, request.params);
-    const { enabled } = parseOr400(VoiceAssistantPatchRequestSchema, request.body);
+  app.patch('/api/voice-assistants/:id', { onRequest: app.requireUser, schema: { params: IdParamsSchema, body: VoiceAssistantPatchRequestSchema } }, async (request) => {
+    const { id } = request.params;
+    const { enabled } = request.body;
     const row = await findOwnAssistant(db, signedInUser(request).id, id);
     if (!row) throw notFound('No voice assistant with that id');
     await db.updateTable('voiceAssistants').set({ enabled: enabled ? 1 : 0 }).where('id', '=', id).execute();
     return presentAssistant({ ...row, enabled: enabled ? 1 : 0 });
   });
 
-  app.delete('/api/voice-assistants/:id', { onRequest: app.requireUser }, async (request) => {
-    const { id } = parseOr400(IdParamsSchema, request.params);
+  app.delete('/api/voice-assistants/:id', { onRequest: app.requireUser, schema: { params: IdParamsSchema } }, async (request) => {
+    const { id } = request.params;
     const row = await findOwnAssistant(db, signedInUser(request).id, id);
     if (!row) throw notFound('No voice assistant with that id');
     await db.deleteFrom('voiceAssistants').where('id', '=', id).execute();
