@@ -54,10 +54,10 @@ import smsRoutes from './modules/sms/routes.ts';
 import voiceRoutes from './modules/voice/routes.ts';
 import type { ReachDeps } from './modules/reach-deps.ts';
 import smsSenderPlugin from './modules/sms/sender-plugin.ts';
-import webPushPlugin from './modules/devices/push.ts';
-import deviceRoutes from './modules/devices/routes.ts';
-import tvRoutes from './modules/tv/routes.ts';
-import downloadRoutes from './modules/downloads/routes.ts';
+import webPushPlugin from './modules/mobile/push.ts';
+import deviceRoutes from './modules/mobile/devices-routes.ts';
+import tvRoutes from './modules/smart-tv/routes.ts';
+import downloadRoutes from './modules/mobile/downloads-routes.ts';
 import securityPlugin from './plugins/security.ts';
 import metricsPlugin from './plugins/metrics.ts';
 

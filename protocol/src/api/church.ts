@@ -11,15 +11,8 @@
  */
 import { z } from 'zod';
 import { idField, idParam } from '../ids.ts';
-import { Id, IsoDate } from '../primitives.ts';
+import { Id, IsoDate, requiredText } from '../primitives.ts';
 import { INSTITUTION_ROLES, domainField } from './education.ts';
-
-const text = (field: string, max: number) =>
-  z
-    .string({ error: `${field} is required` })
-    .trim()
-    .min(1, { error: `${field} is required` })
-    .max(max, { error: `${field} must be at most ${max} characters` });
 
 /** An IANA time zone name the runtime knows (Europe/London, America/New_York, UTC). */
 export function isTimeZone(value: string): boolean {
@@ -39,7 +32,7 @@ const timeZoneField = z
 export const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
 
 export const ChurchCreateRequestSchema = z.object({
-  name: text('name', 120),
+  name: requiredText('name', 120),
   timeZone: timeZoneField,
   domain: domainField().optional(),
 });
@@ -64,7 +57,7 @@ export const ServiceSchema = z.object({
 export type Service = z.infer<typeof ServiceSchema>;
 
 export const ServiceCreateRequestSchema = z.object({
-  title: text('title', 160),
+  title: requiredText('title', 160),
   weekday: z.number({ error: 'weekday must be a number from 0 (Sunday) to 6 (Saturday)' }).int({ error: 'weekday must be a number from 0 (Sunday) to 6 (Saturday)' }).min(0, { error: 'weekday must be a number from 0 (Sunday) to 6 (Saturday)' }).max(6, { error: 'weekday must be a number from 0 (Sunday) to 6 (Saturday)' }),
   time: z.string({ error: 'time is required' }).regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: 'time must be HH:MM (24-hour)' }),
   timeZone: timeZoneField,
@@ -93,7 +86,7 @@ export const ChurchPageSchema = z.object({
 });
 export type ChurchPage = z.infer<typeof ChurchPageSchema>;
 
-export const TeamAddRequestSchema = z.object({ username: text('username', 64) });
+export const TeamAddRequestSchema = z.object({ username: requiredText('username', 64) });
 
 export const SermonSchema = z.object({
   id: Id,
@@ -110,8 +103,8 @@ export type Sermon = z.infer<typeof SermonSchema>;
 
 export const SermonCreateRequestSchema = z.object({
   contentId: idField('contentId'),
-  title: text('title', 160),
-  speaker: text('speaker', 120),
+  title: requiredText('title', 160),
+  speaker: requiredText('speaker', 120),
   series: z.string({ error: 'series must be text' }).trim().max(120, { error: 'series must be at most 120 characters' }).optional().transform((v) => v || null),
   scripture: z.string({ error: 'scripture must be text' }).trim().max(120, { error: 'scripture must be at most 120 characters' }).optional().transform((v) => v || null),
   preachedOn: z.iso.date({ error: 'preachedOn must be a date (YYYY-MM-DD)' }),
@@ -138,7 +131,7 @@ export const PrayerRequestSchema = z.object({
 export type PrayerRequest = z.infer<typeof PrayerRequestSchema>;
 
 export const PrayerCreateRequestSchema = z.object({
-  body: text('body', 1000),
+  body: requiredText('body', 1000),
   visibility: z.enum(PRAYER_VISIBILITIES, { error: 'visibility must be public or team' }),
 });
 export type PrayerCreateRequest = z.input<typeof PrayerCreateRequestSchema>;

@@ -14,7 +14,7 @@
 import { z } from 'zod';
 import { EDUCATION_INSTITUTION_TYPES } from '../constants.ts';
 import { idField, idParam } from '../ids.ts';
-import { Id, IsoDate } from '../primitives.ts';
+import { Id, IsoDate, requiredText } from '../primitives.ts';
 
 export const EducationInstitutionSchema = z.object({
   id: Id,
@@ -94,13 +94,6 @@ export type InstitutionType = (typeof INSTITUTION_TYPES)[number];
 export const INSTITUTION_ROLES = ['owner', 'teacher', 'student', 'pastor', 'member'] as const;
 export type InstitutionRole = (typeof INSTITUTION_ROLES)[number];
 
-const text = (field: string, max: number) =>
-  z
-    .string({ error: `${field} is required` })
-    .trim()
-    .min(1, { error: `${field} is required` })
-    .max(max, { error: `${field} must be at most ${max} characters` });
-
 /** A host name such as `school.edu`: letters, digits and dashes in dot-separated labels. */
 export const DOMAIN_PATTERN = /^(?=.{3,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
 export const domainField = (field = 'domain') =>
@@ -128,7 +121,7 @@ export const InstitutionSchema = z.object({
 export type Institution = z.infer<typeof InstitutionSchema>;
 
 export const InstitutionCreateRequestSchema = z.object({
-  name: text('name', 120),
+  name: requiredText('name', 120),
   type: z.enum(EDUCATION_TYPE_IDS, { error: `type must be one of ${EDUCATION_TYPE_IDS.join(', ')}` }),
   domain: domainField(),
 });
@@ -187,7 +180,7 @@ export const MemberSchema = z.object({
 export type Member = z.infer<typeof MemberSchema>;
 
 export const MemberAddRequestSchema = z.object({
-  username: text('username', 64),
+  username: requiredText('username', 64),
   role: z.enum(['teacher', 'student'], { error: 'role must be teacher or student' }),
   courseId: idField('courseId').optional(),
 });
@@ -244,17 +237,17 @@ export type InvitationView = z.infer<typeof InvitationViewSchema>;
 export const InvitationTokenParamsSchema = z.object({ token: z.string().trim().min(1, { error: 'token is required' }).max(100, { error: 'token must be at most 100 characters' }) });
 
 export const InvitationAcceptRequestSchema = z.object({
-  token: text('token', 100),
+  token: requiredText('token', 100),
   password: z.string({ error: 'password is required' }).min(6, { error: 'password must be at least 6 characters' }).max(200, { error: 'password must be at most 200 characters' }),
 });
 
 export const CourseCreateRequestSchema = z.object({
   institutionId: idField('institutionId'),
-  title: text('title', 160),
+  title: requiredText('title', 160),
   subject: z.enum(EDUCATION_SUBJECTS, { error: 'subject must be one of the listed subjects' }),
   gradeLevel: z.enum(EDUCATION_GRADE_LEVELS, { error: 'gradeLevel must be one of the listed grade levels' }),
   curriculum: z.enum(EDUCATION_CURRICULA, { error: 'curriculum must be one of the listed curricula' }),
-  objectives: z.array(text('objectives', 300), { error: 'objectives must be a list' }).max(30, { error: 'objectives must have at most 30 entries' }).default([]),
+  objectives: z.array(requiredText('objectives', 300), { error: 'objectives must be a list' }).max(30, { error: 'objectives must have at most 30 entries' }).default([]),
 });
 export type CourseCreateRequest = z.input<typeof CourseCreateRequestSchema>;
 
@@ -298,7 +291,7 @@ export const EducationContentCreateRequestSchema = z.object({
   subject: z.enum(EDUCATION_SUBJECTS, { error: 'subject must be one of the listed subjects' }),
   gradeLevel: z.enum(EDUCATION_GRADE_LEVELS, { error: 'gradeLevel must be one of the listed grade levels' }),
   curriculum: z.enum(EDUCATION_CURRICULA, { error: 'curriculum must be one of the listed curricula' }),
-  learningObjectives: z.array(text('learningObjectives', 300), { error: 'learningObjectives must be a list' }).max(30).default([]),
+  learningObjectives: z.array(requiredText('learningObjectives', 300), { error: 'learningObjectives must be a list' }).max(30).default([]),
 });
 export type EducationContentCreateRequest = z.input<typeof EducationContentCreateRequestSchema>;
 
@@ -344,7 +337,7 @@ export const InstitutionAnalyticsSchema = z.object({
 export type InstitutionAnalytics = z.infer<typeof InstitutionAnalyticsSchema>;
 
 export const LiveClassCreateRequestSchema = z.object({
-  title: text('title', 160),
+  title: requiredText('title', 160),
   startsAt: z.iso.datetime({ offset: true, error: 'startsAt must be an ISO date and time' }),
 });
 export type LiveClassCreateRequest = z.input<typeof LiveClassCreateRequestSchema>;

@@ -6,7 +6,7 @@ import { RouterProvider } from '@tanstack/react-router';
 import { TOAST } from '@onair/protocol/constants';
 import { AuthProvider } from '../features/auth/AuthProvider';
 import { focusToastRegion } from '../lib/toast';
-import { UpdatePrompt } from '../features/pwa/UpdatePrompt';
+import { UpdatePrompt } from '../features/mobile/UpdatePrompt';
 import { queryClient } from './queryClient';
 import { router } from './router';
 import { theme } from './theme';

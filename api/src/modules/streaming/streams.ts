@@ -12,7 +12,7 @@ import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { findContent } from '../content/repository.ts';
 import { parseDestinations } from './config.ts';
-import { announceGoLive } from '../devices/go-live.ts';
+import { announceGoLive } from '../mobile/go-live.ts';
 
 const alreadyLive = () => conflict('This stream is already live');
 

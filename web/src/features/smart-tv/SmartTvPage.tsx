@@ -5,7 +5,7 @@
 import { useRef } from 'react';
 import { ActionIcon, Alert, Button, Card, Group, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
 import { IconArrowBack, IconChevronDown, IconChevronLeft, IconChevronRight, IconChevronUp } from '@tabler/icons-react';
-import { TV_KEY_MESSAGE, type TvKey } from '../tv/keys';
+import { TV_KEY_MESSAGE, type TvKey } from './keys';
 
 const PLATFORMS = {
   roku: 'Roku has no web browser, and OnAir has no Roku channel: a Roku cannot open OnAir. Use a TV or stick with a browser, or cast from a phone.',
