@@ -7,6 +7,7 @@
  *   BENCH_EVENTS       view events in the second round   (default 1,000,000)
  *   BENCH_SECONDS      load time per measurement         (default 3)
  *   BENCH_CONNECTIONS  concurrent HTTP connections       (default 50)
+ *   BENCH_PROFILE_DIR  write a V8 CPU profile of each API process there
  *
  * Prints req/s, p99 latency, the ratio to the baseline and the server CPU per request for each;
  * never fails on time.
@@ -27,7 +28,12 @@ import { DAY_MS } from '@onair/protocol';
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 1_000_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
-const ROUTES = ['/api/content', '/api/public/stats'];
+/** Each route plain, and the home grid's list also as browsers ask for it (gzip accepted). */
+const ROUTES: { label: string; path: string; headers?: Record<string, string> }[] = [
+  { label: 'GET /api/content', path: '/api/content' },
+  { label: 'GET /api/content (gzip)', path: '/api/content', headers: { 'accept-encoding': 'gzip, deflate, br' } },
+  { label: 'GET /api/public/stats', path: '/api/public/stats' },
+];
 
 interface Load {
   rps: number;
@@ -40,10 +46,10 @@ interface Load {
 }
 
 /** A short untimed run first: the process compiles and optimises the route's code on its first requests. */
-async function load(url: string, pid: number): Promise<Load> {
-  await autocannon({ url, connections: CONNECTIONS, duration: 1 });
+async function load(url: string, pid: number, headers: Record<string, string> = {}): Promise<Load> {
+  await autocannon({ url, headers, connections: CONNECTIONS, duration: 1 });
   const before = processUsage(pid).cpuSeconds;
-  const r = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS });
+  const r = await autocannon({ url, headers, connections: CONNECTIONS, duration: SECONDS });
   const cpuMs = ((processUsage(pid).cpuSeconds - before) * 1000) / Math.max(r.requests.total, 1);
   return { rps: r.requests.average, p99: r.latency.p99, answered: r.requests.total, bad: r.non2xx + r.errors + r.timeouts, cpuMs };
 }
@@ -71,16 +77,20 @@ async function round(dbFile: string, events: number): Promise<Map<string, Load>>
   console.log(`\n${events.toLocaleString('en')} view events`);
   const baseline = await helloBaseline();
   line('Fastify hello-world (baseline)', baseline, baseline);
-  const api = await startApiProcess({ DATABASE_URL: dbFile, SESSION_SECRET: 'bench-secret-bench-secret-bench-secret-000000', SEED_DEMO: 'false', WEB_DIST: '/nonexistent', LOG_LEVEL: 'warn' });
+  const api = await startApiProcess(
+    { DATABASE_URL: dbFile, SESSION_SECRET: 'bench-secret-bench-secret-bench-secret-000000', SEED_DEMO: 'false', WEB_DIST: '/nonexistent', LOG_LEVEL: 'warn' },
+    60_000,
+    process.env.BENCH_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`] : [],
+  );
   const out = new Map<string, Load>();
   try {
     // Let the fresh process settle (start-up work, first compilations) before anything is timed.
-    for (let i = 0; i < 20; i++) for (const route of ROUTES) await fetch(api.url + route).then((r) => r.arrayBuffer());
+    for (let i = 0; i < 20; i++) for (const route of ROUTES) await fetch(api.url + route.path, { headers: route.headers ?? {} }).then((r) => r.arrayBuffer());
     await new Promise((r) => setTimeout(r, 1000));
     for (const route of ROUTES) {
-      const l = await load(api.url + route, api.child.pid!);
-      line(`GET ${route}`, l, baseline);
-      out.set(route, l);
+      const l = await load(api.url + route.path, api.child.pid!, route.headers);
+      line(route.label, l, baseline);
+      out.set(route.label, l);
     }
   } finally {
     await api.stop();
@@ -138,7 +148,7 @@ try {
   console.log(`\n(grew view_events to ${grown.toLocaleString('en')} rows and recounted in ${fmt((Date.now() - started) / 1000)} s)`);
   const large = await round(dbFile, grown);
   console.log('\ncost flat with history (req/s at the larger history ÷ at the demo\'s):');
-  for (const route of ROUTES) console.log(`GET ${route}`.padEnd(34), `×${fmt(large.get(route)!.rps / small.get(route)!.rps, 2)}`);
+  for (const { label } of ROUTES) console.log(label.padEnd(34), `×${fmt(large.get(label)!.rps / small.get(label)!.rps, 2)}`);
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }

@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ContentSchema } from '@onair/protocol';
 import { createTestApp, signIn, type TestApp } from '../../../test/support/app.ts';
@@ -24,6 +25,16 @@ describe.each(dialects)('content and analytics on %s', (dialect) => {
     const parsed = items.map((i) => ContentSchema.parse(i));
     const times = parsed.map((c) => Date.parse(c.createdAt));
     expect([...times].sort((a, b) => b - a)).toEqual(times);
+  });
+
+  it('gives a client that accepts gzip the same list, compressed', async () => {
+    const plain = await t.app.inject({ method: 'GET', url: '/api/content' });
+    const zipped = await t.app.inject({ method: 'GET', url: '/api/content', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(zipped.headers.vary).toMatch(/Accept-Encoding/);
+    expect(zipped.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);
+    expect(gunzipSync(zipped.rawPayload).equals(plain.rawPayload)).toBe(true);
   });
 
   it('filters live items with ?live=true and rejects a bad flag with 400', async () => {

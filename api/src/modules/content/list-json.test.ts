@@ -1,6 +1,7 @@
 import type { Content } from '@onair/protocol';
 import { describe, expect, it } from 'vitest';
-import { listJson, prepareList } from './list-json.ts';
+import { gunzipSync } from 'node:zlib';
+import { listBody, listJson, prepareList } from './list-json.ts';
 
 const item = (id: number, status: Content['status'], viewerCount: number): Content => ({
   id,
@@ -28,5 +29,18 @@ describe('content list JSON parts', () => {
     // A live item nobody watches any more reads 0, not its count when the list was kept.
     expect(JSON.parse(listJson(prepared, new Map()))[0].viewerCount).toBe(0);
     expect(listJson(prepareList([]), fresh)).toBe('[]');
+  });
+
+  it('sends the same bytes while the live counts stay, gzipped to the same JSON for clients that accept it', () => {
+    const prepared = prepareList([item(1, 'live', 4), item(2, 'published', 17)]);
+    const first = listBody(prepared, new Map([[1, 5]]), false);
+    expect(first.gzip).toBe(false);
+    expect(listBody(prepared, new Map([[1, 5]]), false).body).toBe(first.body);
+    const zipped = listBody(prepared, new Map([[1, 5]]), true);
+    expect(zipped.gzip).toBe(true);
+    expect(gunzipSync(zipped.body).equals(first.body)).toBe(true);
+    const moved = listBody(prepared, new Map([[1, 6]]), false);
+    expect(moved.body).not.toBe(first.body);
+    expect(JSON.parse(moved.body.toString())[0].viewerCount).toBe(6);
   });
 });

@@ -4,6 +4,7 @@
  * (it moves every time someone opens or closes a player), while an on-demand item keeps its count of
  * distinct viewers so far. Assembling the parts costs string joins, not a serialisation of the list.
  */
+import { gzipSync } from 'node:zlib';
 import type { Content } from '@onair/protocol';
 
 interface PreparedItem {
@@ -18,6 +19,8 @@ interface PreparedItem {
 export interface PreparedList {
   items: PreparedItem[];
   liveIds: number[];
+  /** The last body sent, kept while the live counts it shows stay the same. */
+  last?: { counts: string; json: Buffer; gzip: Buffer | null };
 }
 
 export function prepareList(items: Content[]): PreparedList {
@@ -29,4 +32,17 @@ export function prepareList(items: Content[]): PreparedList {
 export function listJson(list: PreparedList, liveCounts: ReadonlyMap<number, number>): string {
   const parts = list.items.map((item) => `{"viewerCount":${item.live ? (liveCounts.get(item.id) ?? 0) : item.viewers},${item.rest}`);
   return `[${parts.join(',')}]`;
+}
+
+/**
+ * The response body for the current live counts: the same bytes as long as the counts have not
+ * moved (most requests), gzipped once for the clients that accept it (browsers all do; the list is
+ * about 70 KB of JSON and a tenth of that gzipped).
+ */
+export function listBody(list: PreparedList, liveCounts: ReadonlyMap<number, number>, acceptsGzip: boolean): { body: Buffer; gzip: boolean } {
+  const counts = list.liveIds.map((id) => liveCounts.get(id) ?? 0).join(',');
+  if (list.last?.counts !== counts) list.last = { counts, json: Buffer.from(listJson(list, liveCounts)), gzip: null };
+  if (!acceptsGzip) return { body: list.last.json, gzip: false };
+  list.last.gzip ??= gzipSync(list.last.json, { level: 6 });
+  return { body: list.last.gzip, gzip: true };
 }

@@ -4,15 +4,34 @@ import { enforceWriteLimit } from '../../http/write-limits.ts';
 import { curationBoost } from '../curation/repository.ts';
 import { canWatch, isSubscribersOnly } from '../monetization/access.ts';
 import { findContent, insertContent, listContent } from './repository.ts';
+import { listBody, prepareList, type PreparedList } from './list-json.ts';
+import { ReadCache } from '../../http/read-cache.ts';
 import { signedInUser } from '../../http/signed-in.ts';
 import type { ZodApp } from '../../http/typed-routes.ts';
 
+/** What the list shows (view counters excepted: they move with every view, so the lifetime covers them). */
+const CONTENT_LIST_TABLES = ['content', 'users', 'creator_profiles', 'media_assets', 'regional_curations'];
+/** How stale on-demand view counts and other nodes' writes may be. */
+const CONTENT_LIST_TTL_MS = 1000;
+
 export default async function contentRoutes(app: ZodApp) {
-  app.get('/api/content', { schema: { querystring: ContentListQuerySchema } }, async (request) => {
+  // The home grid's list, asked by every visitor: kept as JSON parts until a write to what it shows
+  // (read-cache.ts); live viewer counts are filled in fresh at each request.
+  const lists = new ReadCache<PreparedList>(app.db.writes, { tables: CONTENT_LIST_TABLES, ttlMs: CONTENT_LIST_TTL_MS });
+  app.addHook('onClose', async () => lists.close());
+
+  app.get('/api/content', { schema: { querystring: ContentListQuerySchema } }, async (request, reply) => {
     const { region, ...filter } = request.query;
     // Viewers see their region's curation first: the region asked for, else the one of their country.
-    const boost = await curationBoost(app.db.kysely, region ?? regionOfCountry(request.user?.country));
-    return listContent(app.db.kysely, app.liveAudience, { ...filter, boost });
+    const viewerRegion = region ?? regionOfCountry(request.user?.country) ?? null;
+    const list = await lists.get(JSON.stringify([filter, viewerRegion]), async () => {
+      const boost = await curationBoost(app.db.kysely, viewerRegion);
+      return prepareList(await listContent(app.db.kysely, app.liveAudience, { ...filter, boost }));
+    });
+    const live = list.liveIds.length ? await app.liveAudience.viewerCounts(list.liveIds) : new Map<number, number>();
+    const { body, gzip } = listBody(list, live, /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? '')));
+    if (gzip) reply.header('content-encoding', 'gzip');
+    return reply.header('vary', 'Accept-Encoding').type('application/json; charset=utf-8').send(body);
   });
 
   app.get('/api/content/:id', { schema: { params: ContentIdParamsSchema } }, async (request) => {
