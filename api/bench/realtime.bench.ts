@@ -1,87 +1,84 @@
 /**
- * `npm run bench:realtime`: chat fan-out and a vote storm against a real API process on loopback.
+ * `npm run bench:realtime`: chat fan-out, room capacity and a vote storm against a real API process on
+ * loopback, each beside baselines measured in the same run.
  *
- *   BENCH_CLIENTS   sockets in one content room          (default 1000)
- *   BENCH_RATE      chat messages per second sent        (default 20)
- *   BENCH_SECONDS   sending time                          (default 10)
- *   BENCH_VOTERS    voters in the vote storm              (default 1000)
- *   BENCH_POLLS     polls each voter votes in at once     (default 5)
- *   BENCH_PART      `chat`, `votes` or both               (default both)
- *   BENCH_PROFILE_DIR  write a V8 CPU profile of each API process there
+ *   BENCH_PART        any of `chat`, `capacity`, `votes`, comma-separated   (default all three)
+ *   BENCH_CLIENTS     sockets in one content room for the fan-out          (default 1000)
+ *   BENCH_RATE        chat messages per second sent                         (default 50)
+ *   BENCH_SECONDS     sending time of each measurement                      (default 10)
+ *   BENCH_RUNS        paired runs of the fan-out; ratios are their median   (default 3)
+ *   BENCH_CAPACITY    the capacity ramp's start,step,max sockets            (default 2000,2000,16000)
+ *   BENCH_VOTERS      voters in the vote storm                              (default 1000)
+ *   BENCH_POLLS       polls each voter votes in at once                     (default 5)
+ *   BENCH_PROFILE_DIR write a V8 CPU profile of each API process there
  *
- * Prints end-to-end delivery latency (p50/p95/p99), deliveries per second, server CPU and memory per
- * connection; then the same load against a bare `ws` broadcast server and the ratio; then a vote storm
- * on its own server: every voter sends two votes at once in each poll (one must be refused), and the
- * bench prints counted votes per second and whether each final tally equals the votes accepted.
- * Never fails on time.
+ * Fan-out: OnAir (session, persistence, moderation, rewards, rooms, connection-state recovery), vanilla
+ * Socket.IO with connection-state recovery and a bare `ws` broadcast receive the same message shape
+ * and size (the one OnAir delivered in the warm-up), sent to the same number of listeners, in runs
+ * that take turns; p50/p95/p99 of send-to-delivery latency and the ratios' median over the runs.
+ * Capacity: sockets in one room receiving 1 message/s, added a step at a time until p95 passes
+ * 250 ms; heap per socket from the server's own /metrics. The load generator is one process speaking
+ * the Socket.IO protocol over `ws` (light-socket.ts); its CPU is printed beside each figure so a reader
+ * can tell when the client, not the server, is the limit. Never fails on time.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { io as connect, type Socket } from 'socket.io-client';
 import WebSocket from 'ws';
-import type { ClientToServerEvents, ServerToClientEvents } from '@onair/protocol';
 import { migrateToLatest, openDatabase } from '../src/db/index.ts';
 import { seedDemo } from '../src/db/seed/demo.ts';
-import { startApiProcess, REPO_ROOT } from '../../test-support/processes.ts';
+import { startApiProcess, stopProcess, REPO_ROOT } from '../../test-support/processes.ts';
+import { connectLight, connectMany, type LightSocket } from './light-socket.ts';
 import { createSessions, fmt, percentile, processUsage } from './support.ts';
 
-type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
-
+const PARTS = new Set((process.env.BENCH_PART ?? 'chat,capacity,votes').split(',').map((p) => p.trim()));
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 1000);
-const RATE = Number(process.env.BENCH_RATE ?? 20);
+const RATE = Number(process.env.BENCH_RATE ?? 50);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const [CAPACITY_START, CAPACITY_STEP, CAPACITY_MAX] = (process.env.BENCH_CAPACITY ?? '2000,2000,16000').split(',').map(Number) as [number, number, number];
 const VOTERS = Number(process.env.BENCH_VOTERS ?? 1000);
 const POLLS = Number(process.env.BENCH_POLLS ?? 5);
-const PART = process.env.BENCH_PART ?? 'both';
 const SECRET = 'bench-secret-bench-secret-bench-secret-000000';
 const DRAIN_MS = 2000;
+const SLO_P95_MS = 250;
+/**
+ * Every message the bench sends carries its sequence number and send time, `bench:<seq>:<ms>`, on this
+ * process's monotonic clock (the bench both sends and receives, so no clocks are compared).
+ */
+const STAMP = /bench:\d+:([\d.]+)/;
+const now = () => performance.now();
 
-interface LoadResult {
+// ---------------------------------------------------------------------------------------------------
+// Targets: a server with listeners attached and a way to send one stamped message to them.
+
+interface Target {
+  label: string;
+  pid: number;
+  /** Deliveries each message should produce. */
+  listeners: number;
+  send(text: string): void;
+  /** Latencies (ms) of deliveries since the last reset. */
   latencies: number[];
-  deliveries: number;
-  seconds: number;
-  cpuSeconds: number;
-  rssPerConnection: number;
+  /** Resident memory and V8 heap in use of the server process, when it reports its heap. */
+  memory(): Promise<{ rssBytes: number; heapBytes: number | null }>;
+  close(): Promise<void>;
 }
 
-function report(label: string, r: LoadResult) {
-  const sorted = [...r.latencies].sort((a, b) => a - b);
-  console.log(
-    `${label.padEnd(10)} p50 ${fmt(percentile(sorted, 50))} ms  p95 ${fmt(percentile(sorted, 95))} ms  p99 ${fmt(percentile(sorted, 99))} ms  ` +
-      `${fmt(r.deliveries / r.seconds, 0)} deliveries/s  server CPU ${fmt((r.cpuSeconds / r.seconds) * 100)}%  ` +
-      `${fmt(r.rssPerConnection / 1024)} KiB/connection`,
-  );
+function recordInto(latencies: number[]) {
+  return (raw: string) => {
+    const stamp = STAMP.exec(raw);
+    if (stamp) latencies.push(now() - Number(stamp[1]));
+  };
 }
 
-/** Sends RATE messages a second for SECONDS and collects every delivery's latency. */
-async function drive(send: (seq: number) => void, expectedPerMessage: number, latencies: number[], pid: number) {
-  const before = processUsage(pid);
-  const started = Date.now();
-  const total = RATE * SECONDS;
-  for (let seq = 0; seq < total; seq++) {
-    const due = started + (seq * 1000) / RATE;
-    const wait = due - Date.now();
-    if (wait > 0) await new Promise((r) => setTimeout(r, wait));
-    send(seq);
-  }
-  const deadline = Date.now() + DRAIN_MS;
-  while (latencies.length < total * expectedPerMessage && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
-  const seconds = (Date.now() - started) / 1000;
-  const after = processUsage(pid);
-  return { seconds, cpuSeconds: after.cpuSeconds - before.cpuSeconds };
-}
-
-interface BenchServer {
-  api: Awaited<ReturnType<typeof startApiProcess>>;
-  adminCookie: string;
-  voterCookies: string[];
-  liveId: number;
+function rssOf(pid: number) {
+  return async () => ({ rssBytes: processUsage(pid).rssBytes, heapBytes: null });
 }
 
 /** A seeded database with sessions for the admin and the voters, and an API process over it. */
-async function benchServer(dir: string, name: string, env: Record<string, string> = {}): Promise<BenchServer> {
+async function onAirServer(dir: string, name: string, sockets: number) {
   const dbFile = path.join(dir, `${name}.db`);
   const db = openDatabase(dbFile);
   await migrateToLatest(db);
@@ -92,65 +89,286 @@ async function benchServer(dir: string, name: string, env: Record<string, string
   const [adminCookie] = await createSessions(db.kysely, SECRET, [admin.id]);
   const voterCookies = await createSessions(db.kysely, SECRET, voterIds);
   await db.close();
-  const api = await startApiProcess({
-    DATABASE_URL: dbFile,
-    SESSION_SECRET: SECRET,
-    SEED_DEMO: 'false',
-    WEB_DIST: '/nonexistent',
-    // Every bench client comes from this machine: lift the per-address and per-account socket caps.
-    SOCKETS_PER_IP: String(CLIENTS + VOTERS + 100),
-    SOCKETS_PER_USER: String(CLIENTS + VOTERS + 100),
-    CHAT_RATE_LIMIT: String(RATE * SECONDS * 2),
-    VOTE_RATE_LIMIT: String(POLLS * 2 + 10),
-    ...env,
-  }, 60_000, process.env.BENCH_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`] : []);
+  const api = await startApiProcess(
+    {
+      DATABASE_URL: dbFile,
+      SESSION_SECRET: SECRET,
+      SEED_DEMO: 'false',
+      WEB_DIST: '/nonexistent',
+      // Every bench client comes from this machine: lift the per-address and per-account caps.
+      SOCKETS_PER_IP: String(sockets + VOTERS + 100),
+      SOCKETS_PER_USER: String(sockets + VOTERS + 100),
+      CHAT_RATE_LIMIT: '1000000',
+      VOTE_RATE_LIMIT: String(POLLS * 2 + 10),
+    },
+    60_000,
+    process.env.BENCH_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`] : [],
+  );
   return { api, adminCookie: adminCookie!, voterCookies, liveId: live.id };
 }
 
-function opener(url: string) {
-  return (cookie?: string): Promise<ClientSocket> =>
-    new Promise((resolve, reject) => {
-      const s: ClientSocket = connect(url, { transports: ['websocket'], forceNew: true, reconnection: false, extraHeaders: cookie ? { cookie } : {} });
-      s.once('connect', () => resolve(s));
-      s.once('connect_error', reject);
-    });
+/** V8 heap in use, from the API's own Prometheus scrape (loopback may scrape without a token). */
+async function scrapedHeap(url: string): Promise<number | null> {
+  const text = await (await fetch(`${url}/metrics`)).text();
+  const match = /^nodejs_heap_size_used_bytes (\S+)$/m.exec(text);
+  return match ? Number(match[1]) : null;
 }
 
-async function socketIoFanOut(dir: string): Promise<LoadResult> {
-  const { api, adminCookie, liveId } = await benchServer(dir, 'chat');
-  const live = { id: liveId };
-  const pid = api.child.pid!;
-  try {
-    const idle = processUsage(pid).rssBytes;
-    const open = opener(api.url);
-    const listeners: ClientSocket[] = [];
-    for (let i = 0; i < CLIENTS; i += 50) {
-      const batch = await Promise.all(Array.from({ length: Math.min(50, CLIENTS - i) }, () => open()));
-      await Promise.all(batch.map((s) => s.timeout(10_000).emitWithAck('content:watch', { contentId: live.id, device: 'web' })));
-      listeners.push(...batch);
-    }
-    await new Promise((r) => setTimeout(r, 500));
-    const connected = processUsage(pid).rssBytes;
-    const latencies: number[] = [];
-    for (const s of listeners) s.on('chat:message', (m) => latencies.push(Date.now() - Number(m.message.split(':')[2])));
-    const sender = await open(adminCookie);
-    const { seconds, cpuSeconds } = await drive(
-      (seq) => sender.emit('chat:send', { message: `bench:${seq}:${Date.now()}`, contentId: live.id }, () => undefined),
-      CLIENTS,
-      latencies,
-      pid,
+async function onAirTarget(dir: string, name: string, maxSockets: number) {
+  const { api, adminCookie, liveId } = await onAirServer(dir, name, maxSockets);
+  const latencies: number[] = [];
+  const record = recordInto(latencies);
+  const sender = await connectLight(api.url, { cookie: adminCookie });
+  let listeners = 0;
+  let sample: string | null = null;
+  const target: Target & { grow(count: number): Promise<void>; sample(): string | null } = {
+    label: 'OnAir',
+    pid: api.child.pid!,
+    get listeners() {
+      return listeners;
+    },
+    latencies,
+    send: (text) => sender.emit('chat:send', { message: text, contentId: liveId }),
+    memory: async () => ({ rssBytes: processUsage(api.child.pid!).rssBytes, heapBytes: await scrapedHeap(api.url) }),
+    async grow(count) {
+      const added = await connectMany(api.url, count);
+      await Promise.all(added.map((s) => s.emitWithAck('content:watch', { contentId: liveId, device: 'web' })));
+      for (const s of added) {
+        s.onEvent((event, raw) => {
+          if (event !== 'chat:message') return;
+          sample ??= raw;
+          record(raw);
+        });
+      }
+      listeners += count;
+    },
+    sample: () => sample,
+    close: () => api.stop(),
+  };
+  return target;
+}
+
+function startBaselineProcess(script: string) {
+  const child = spawn(process.execPath, [path.join(REPO_ROOT, 'api/bench', script)], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const port = new Promise<number>((resolve) => child.stdout!.on('data', (d) => resolve(Number(/listening (\d+)/.exec(String(d))?.[1]))));
+  return { child, port };
+}
+
+/** Vanilla Socket.IO with recovery: the same delivered message object, broadcast to a room. */
+async function socketIoTarget(messageTemplate: () => Record<string, unknown>) {
+  const { child, port } = startBaselineProcess('socketio-baseline-server.mjs');
+  const url = `http://127.0.0.1:${await port}`;
+  const latencies: number[] = [];
+  const record = recordInto(latencies);
+  const sender = await connectLight(url);
+  let listeners = 0;
+  const target: Target & { grow(count: number): Promise<void> } = {
+    label: 'socket.io',
+    pid: child.pid!,
+    get listeners() {
+      return listeners;
+    },
+    latencies,
+    send: (text) => sender.emitWithAck('chat:send', { room: 'live', message: { ...messageTemplate(), message: text } }).catch(() => undefined),
+    memory: rssOf(child.pid!),
+    async grow(count) {
+      const added = await connectMany(url, count);
+      await Promise.all(added.map((s) => s.emitWithAck('join', 'live')));
+      for (const s of added) s.onEvent((event, raw) => event === 'chat:message' && record(raw));
+      listeners += count;
+    },
+    close: () => stopProcess(child),
+  };
+  return target;
+}
+
+/** Bare `ws`: the same Socket.IO-framed text, sent to every socket (one of them the sender). */
+async function wsTarget(messageTemplate: () => Record<string, unknown>, count: number): Promise<Target> {
+  const { child, port } = startBaselineProcess('ws-baseline-server.mjs');
+  const url = `ws://127.0.0.1:${await port}`;
+  const latencies: number[] = [];
+  const record = recordInto(latencies);
+  const clients: WebSocket[] = [];
+  for (let i = 0; i < count; i += 100) {
+    const batch = Array.from(
+      { length: Math.min(100, count - i) },
+      () =>
+        new Promise<WebSocket>((resolve, reject) => {
+          const ws = new WebSocket(url, { perMessageDeflate: false });
+          ws.once('open', () => resolve(ws));
+          ws.once('error', reject);
+        }),
     );
-    const result = { latencies, deliveries: latencies.length, seconds, cpuSeconds, rssPerConnection: (connected - idle) / CLIENTS };
-    for (const s of [...listeners, sender]) s.disconnect();
-    return result;
+    clients.push(...(await Promise.all(batch)));
+  }
+  for (const ws of clients) ws.on('message', (d) => record(String(d)));
+  const sender = clients[0]!;
+  return {
+    label: 'bare ws',
+    pid: child.pid!,
+    listeners: count,
+    latencies,
+    send: (text) => sender.send(`42${JSON.stringify(['chat:message', { ...messageTemplate(), message: text }])}`),
+    memory: rssOf(child.pid!),
+    async close() {
+      for (const ws of clients) ws.close();
+      await stopProcess(child);
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Measuring
+
+interface Measurement {
+  p50: number;
+  p95: number;
+  p99: number;
+  /** Share of the expected deliveries that arrived before the drain ended. */
+  delivered: number;
+  deliveriesPerSecond: number;
+  serverCpu: number;
+  clientCpu: number;
+}
+
+let sequence = 0;
+
+/** Sends `rate` stamped messages a second for `seconds` and waits for their deliveries. */
+async function measure(target: Target, rate: number, seconds: number): Promise<Measurement> {
+  target.latencies.length = 0;
+  const serverBefore = processUsage(target.pid).cpuSeconds;
+  const clientBefore = process.cpuUsage();
+  const started = Date.now();
+  const total = Math.round(rate * seconds);
+  for (let i = 0; i < total; i++) {
+    const wait = started + (i * 1000) / rate - Date.now();
+    if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+    target.send(`bench:${sequence++}:${now().toFixed(2)}`);
+  }
+  const expected = total * target.listeners;
+  const deadline = Date.now() + DRAIN_MS;
+  while (target.latencies.length < expected && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+  const elapsed = (Date.now() - started) / 1000;
+  const client = process.cpuUsage(clientBefore);
+  const sorted = [...target.latencies].sort((a, b) => a - b);
+  return {
+    p50: percentile(sorted, 50),
+    p95: percentile(sorted, 95),
+    p99: percentile(sorted, 99),
+    delivered: sorted.length / Math.max(expected, 1),
+    deliveriesPerSecond: sorted.length / elapsed,
+    serverCpu: (processUsage(target.pid).cpuSeconds - serverBefore) / elapsed,
+    clientCpu: (client.user + client.system) / 1e6 / elapsed,
+  };
+}
+
+const pct = (share: number) => `${fmt(share * 100, 0)}%`;
+
+function printMeasurement(label: string, m: Measurement) {
+  console.log(
+    `  ${label.padEnd(10)} p50 ${fmt(m.p50).padStart(6)} ms  p95 ${fmt(m.p95).padStart(6)} ms  p99 ${fmt(m.p99).padStart(6)} ms  ` +
+      `${fmt(m.deliveriesPerSecond, 0).padStart(6)} deliveries/s (${pct(m.delivered)} delivered)  server CPU ${pct(m.serverCpu)}  bench client CPU ${pct(m.clientCpu)}`,
+  );
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)]!;
+};
+
+// ---------------------------------------------------------------------------------------------------
+// The three parts
+
+/** The delivered message object the baselines send (OnAir's own, from the warm-up). */
+function templateFrom(sample: string | null): () => Record<string, unknown> {
+  if (!sample) throw new Error('OnAir delivered no chat message in the warm-up');
+  const message = (JSON.parse(sample) as [string, Record<string, unknown>])[1];
+  return () => message;
+}
+
+async function fanOut(dir: string) {
+  console.log(`\nchat fan-out: ${CLIENTS} sockets in one room, ${RATE} messages/s for ${SECONDS} s, ${RUNS} paired runs`);
+  const onAir = await onAirTarget(dir, 'chat', CLIENTS);
+  const targets: Target[] = [onAir];
+  try {
+    await onAir.grow(CLIENTS);
+    await measure(onAir, RATE, 1); // warm-up: JIT, and the message shape the baselines copy
+    const template = templateFrom(onAir.sample());
+    const socketIo = await socketIoTarget(template);
+    targets.push(socketIo);
+    await socketIo.grow(CLIENTS);
+    targets.push(await wsTarget(template, CLIENTS));
+    for (const t of targets.slice(1)) await measure(t, RATE, 1);
+    console.log(`  message: ${Buffer.byteLength(onAir.sample()!)} bytes of Socket.IO event JSON per delivery on every server`);
+
+    const runs: Measurement[][] = [];
+    for (let run = 1; run <= RUNS; run++) {
+      console.log(` run ${run}`);
+      const results: Measurement[] = [];
+      for (const t of targets) {
+        const m = await measure(t, RATE, SECONDS);
+        printMeasurement(t.label, m);
+        results.push(m);
+      }
+      runs.push(results);
+    }
+    for (const [index, baseline] of [[1, 'vanilla Socket.IO with recovery'], [2, 'bare ws']] as const) {
+      const ratio = (key: 'p50' | 'p95' | 'p99') => fmt(median(runs.map((r) => r[0]![key] / r[index]![key])), 2);
+      console.log(`  OnAir ÷ ${baseline} (median of ${RUNS}): p50 ×${ratio('p50')}  p95 ×${ratio('p95')}  p99 ×${ratio('p99')}`);
+    }
   } finally {
-    await api.stop();
+    for (const t of targets) await t.close();
+  }
+}
+
+/** Adds sockets a step at a time at 1 message/s until p95 passes the SLO; returns the last count within it. */
+async function ramp(target: Target & { grow(count: number): Promise<void> }): Promise<number> {
+  const idle = await target.memory();
+  let withinSlo = 0;
+  for (let sockets = CAPACITY_START; sockets <= CAPACITY_MAX; sockets += CAPACITY_STEP) {
+    await target.grow(sockets - target.listeners);
+    await new Promise((r) => setTimeout(r, 1000));
+    const m = await measure(target, 1, SECONDS);
+    const memory = await target.memory();
+    const heap = memory.heapBytes !== null && idle.heapBytes !== null ? `, heap ${fmt((memory.heapBytes - idle.heapBytes) / sockets / 1024)} KiB/socket` : '';
+    console.log(
+      `  ${target.label.padEnd(10)} ${String(sockets).padStart(6)} sockets: p95 ${fmt(m.p95).padStart(6)} ms  p99 ${fmt(m.p99).padStart(6)} ms  ` +
+        `${pct(m.delivered)} delivered  server CPU ${pct(m.serverCpu)}  bench client CPU ${pct(m.clientCpu)}  ` +
+        `RSS ${fmt((memory.rssBytes - idle.rssBytes) / sockets / 1024)} KiB/socket${heap}`,
+    );
+    if (m.p95 > SLO_P95_MS || m.delivered < 0.999) break;
+    withinSlo = sockets;
+  }
+  return withinSlo;
+}
+
+async function capacity(dir: string) {
+  console.log(`\ncapacity: sockets in one room at 1 message/s, +${CAPACITY_STEP} a step up to ${CAPACITY_MAX}, until p95 > ${SLO_P95_MS} ms`);
+  const results: [string, number][] = [];
+  const onAir = await onAirTarget(dir, 'capacity', CAPACITY_MAX);
+  let template: () => Record<string, unknown>;
+  try {
+    await onAir.grow(100);
+    await measure(onAir, 5, 1); // warm-up, and the message shape the baseline copies
+    template = templateFrom(onAir.sample());
+    results.push(['OnAir', await ramp(onAir)]);
+  } finally {
+    await onAir.close();
+  }
+  const socketIo = await socketIoTarget(template);
+  try {
+    results.push(['socket.io', await ramp(socketIo)]);
+  } finally {
+    await socketIo.close();
+  }
+  for (const [label, count] of results) {
+    console.log(`  ${label.padEnd(10)} sockets at p95 ≤ ${SLO_P95_MS} ms on one process: ${count ? count.toLocaleString('en') : `fewer than ${CAPACITY_START}`}`);
   }
 }
 
 /** Votes counted per second, on a server of its own; every tally checked against the votes accepted. */
 async function voteStorm(dir: string) {
-  const { api, adminCookie, voterCookies } = await benchServer(dir, 'votes');
+  const { api, adminCookie, voterCookies } = await onAirServer(dir, 'votes', 0);
   try {
     const polls: number[] = [];
     for (let i = 0; i < POLLS; i++) {
@@ -161,15 +379,13 @@ async function voteStorm(dir: string) {
       });
       polls.push(((await created.json()) as { id: number }).id);
     }
-    const open = opener(api.url);
-    const voters: ClientSocket[] = [];
-    for (let i = 0; i < voterCookies.length; i += 100) voters.push(...(await Promise.all(voterCookies.slice(i, i + 100).map((c) => open(c)))));
+    const voters: LightSocket[] = await connectMany(api.url, voterCookies.length, 100, (i) => voterCookies[i]);
     const before = processUsage(api.child.pid!);
     const clientBefore = process.cpuUsage();
     const started = Date.now();
     // Every voter votes twice at once in every poll: only one of each pair may count.
     const acks = await Promise.all(
-      voters.flatMap((s, i) => polls.flatMap((pollId) => [0, 1].map((k) => s.timeout(60_000).emitWithAck('poll:vote', { pollId, optionIndex: (i + k) % 4 })))),
+      voters.flatMap((s, i) => polls.flatMap((pollId) => [0, 1].map((k) => s.emitWithAck<{ ok: boolean }>('poll:vote', { pollId, optionIndex: (i + k) % 4 })))),
     );
     const seconds = (Date.now() - started) / 1000;
     const serverCpu = processUsage(api.child.pid!).cpuSeconds - before.cpuSeconds;
@@ -179,64 +395,22 @@ async function voteStorm(dir: string) {
     const tallied = polls.reduce((sum, id) => sum + (active.find((p) => p.id === id)?.totalVotes ?? 0), 0);
     const exact = tallied === accepted && accepted === voters.length * polls.length;
     console.log(
-      `vote storm ${voters.length} voters × ${polls.length} polls × 2 concurrent votes: ${fmt(accepted / seconds, 0)} counted votes/s ` +
-        `(${fmt(acks.length / seconds, 0)} answered/s), server CPU ${fmt((serverCpu / seconds) * 100)}%, bench client CPU ` +
-        `${fmt(((client.user + client.system) / 1e6 / seconds) * 100)}%; accepted ${accepted}, tallied ${tallied} — ${exact ? 'every tally exact' : 'MISMATCH'}`,
+      `\nvote storm ${voters.length} voters × ${polls.length} polls × 2 concurrent votes: ${fmt(accepted / seconds, 0)} counted votes/s ` +
+        `(${fmt(acks.length / seconds, 0)} answered/s), server CPU ${pct(serverCpu / seconds)}, bench client CPU ` +
+        `${pct((client.user + client.system) / 1e6 / seconds)}; accepted ${accepted}, tallied ${tallied} — ${exact ? 'every tally exact' : 'MISMATCH'}`,
     );
-    for (const s of voters) s.disconnect();
+    for (const s of voters) s.close();
   } finally {
     await api.stop();
   }
 }
 
-async function wsBaseline(): Promise<LoadResult> {
-  const child = spawn(process.execPath, [path.join(REPO_ROOT, 'api/bench/ws-baseline-server.mjs')], { stdio: ['ignore', 'pipe', 'inherit'] });
-  const port = await new Promise<number>((resolve) => child.stdout!.on('data', (d) => resolve(Number(/listening (\d+)/.exec(String(d))?.[1]))));
-  try {
-    const pid = child.pid!;
-    const idle = processUsage(pid).rssBytes;
-    const clients: WebSocket[] = [];
-    for (let i = 0; i < CLIENTS; i += 50) {
-      clients.push(
-        ...(await Promise.all(
-          Array.from({ length: Math.min(50, CLIENTS - i) }, () =>
-            new Promise<WebSocket>((resolve, reject) => {
-              const ws = new WebSocket(`ws://127.0.0.1:${port}`);
-              ws.once('open', () => resolve(ws));
-              ws.once('error', reject);
-            }),
-          ),
-        )),
-      );
-    }
-    await new Promise((r) => setTimeout(r, 500));
-    const connected = processUsage(pid).rssBytes;
-    const latencies: number[] = [];
-    for (const ws of clients) ws.on('message', (d) => latencies.push(Date.now() - Number(String(d).split(':')[2])));
-    const sender = clients[0]!;
-    const { seconds, cpuSeconds } = await drive((seq) => sender.send(`bench:${seq}:${Date.now()}`), CLIENTS, latencies, pid);
-    for (const ws of clients) ws.close();
-    return { latencies, deliveries: latencies.length, seconds, cpuSeconds, rssPerConnection: (connected - idle) / CLIENTS };
-  } finally {
-    child.kill();
-  }
-}
-
 const dir = mkdtempSync(path.join(os.tmpdir(), 'onair-bench-'));
-console.log(`realtime benchmark: ${CLIENTS} clients in one room, ${RATE} messages/s for ${SECONDS} s (${os.availableParallelism()} cores)`);
+console.log(`realtime benchmark (${os.availableParallelism()} cores): ${[...PARTS].join(', ')}`);
 try {
-  if (PART !== 'votes') {
-    const socketIo = await socketIoFanOut(dir);
-    report('socket.io', socketIo);
-    const ws = await wsBaseline();
-    report('bare ws', ws);
-    const p50 = (r: LoadResult) => percentile([...r.latencies].sort((a, b) => a - b), 50);
-    console.log(
-      `ratio      p50 latency ×${fmt(p50(socketIo) / p50(ws), 2)}, deliveries/s ×${fmt(socketIo.deliveries / socketIo.seconds / (ws.deliveries / ws.seconds), 2)}, ` +
-        `CPU ×${fmt(socketIo.cpuSeconds / Math.max(ws.cpuSeconds, 0.01), 2)} (socket.io with persistence, scoring and rooms vs a bare broadcast)`,
-    );
-  }
-  if (PART !== 'chat') await voteStorm(dir);
+  if (PARTS.has('chat')) await fanOut(dir);
+  if (PARTS.has('capacity')) await capacity(dir);
+  if (PARTS.has('votes')) await voteStorm(dir);
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }

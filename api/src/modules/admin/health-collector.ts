@@ -30,6 +30,9 @@ export function percentile(values: number[], p: number): number | null {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }
 
+/** The newest API latencies kept for the p95 (more between samples under heavy load is no better a p95). */
+const LATENCY_SAMPLES = 5000;
+
 const round1 = (n: number) => Math.round(n * 10) / 10;
 
 async function healthCollector(app: FastifyInstance) {
@@ -53,7 +56,8 @@ async function healthCollector(app: FastifyInstance) {
     const url = request.url;
     if (url.startsWith('/api/')) {
       latencies.push({ at: Date.now(), ms: reply.elapsedTime });
-      if (latencies.length > 5000) latencies.splice(0, latencies.length - 5000);
+      // Trimmed in bulk: cutting one from the front at every request moved 5,000 entries each time.
+      if (latencies.length >= 2 * LATENCY_SAMPLES) latencies.splice(0, latencies.length - LATENCY_SAMPLES);
     } else if (url.startsWith('/assets/') && request.method === 'GET') {
       staticHits.total += 1;
       if (reply.statusCode === 304) staticHits.cached += 1;
@@ -81,7 +85,8 @@ async function healthCollector(app: FastifyInstance) {
     const sockets = (await app.clusterCounters.sum(['sockets'])).get('sockets') ?? 0;
 
     const wall = Date.now();
-    while (latencies.length && latencies[0]!.at < wall - LATENCY_WINDOW_MS) latencies.shift();
+    const fresh = latencies.findIndex((l) => l.at >= wall - LATENCY_WINDOW_MS);
+    latencies.splice(0, fresh === -1 ? latencies.length : fresh);
     const cpuPercent = ((cpu.user + cpu.system) / 1000 / elapsedMs / os.availableParallelism()) * 100;
     const dbP95 = percentile(dbRoundTrips, 95);
     const apiP95 = percentile(latencies.map((l) => l.ms), 95);
