@@ -6,7 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const benches = ['api/bench', 'workers/bench']
+const benches = ['api/bench', 'workers/bench', 'web/bench']
   .filter((dir) => existsSync(path.join(root, dir)))
   .flatMap((dir) => readdirSync(path.join(root, dir)).filter((f) => f.endsWith('.bench.ts')).map((f) => path.join(dir, f)));
 let failed = 0;

@@ -2,13 +2,16 @@
  * What a first visit downloads: the entry script of the built app and every module it imports
  * statically (lazy routes are fetched later, only when visited). The validation schemas (zod and the
  * protocol's request schemas) serve forms and API checks, never the first paint, so they must stay out
- * of it: pages import constants from `@onair/protocol/constants`, not the package index.
+ * of it: pages import constants from `@onair/protocol/constants`, not the package index. Then a
+ * signed-out visit to /landing in Chromium: everything it loads, lazy chunks included, carries no
+ * schemas, no socket client and no toast renderer (the socket opens for signed-in people; toasts load
+ * with the first one), and a signed-in visit does open the socket.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { ensureBuilt, REPO_ROOT } from './harness.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chromiumAvailable, connected, ensureBuilt, REPO_ROOT, signIn, startApp, type App } from './harness.ts';
 
 const WEB = path.join(REPO_ROOT, 'dist/web');
 
@@ -31,6 +34,20 @@ function firstLoadScripts(): string[] {
   return [...seen];
 }
 
+/** A module's code from the build, by its URL path. */
+const code = (script: string) => readFileSync(path.join(WEB, script), 'utf8');
+
+function expectNoSchemas(script: string) {
+  expect(code(script), script).not.toContain('ZodError');
+  // A request schema's own error text, as the API answers it.
+  expect(code(script), script).not.toContain('options needs at least');
+}
+
+// Text only these libraries carry: socket.io-client's reason for a server-side close, and the toast
+// renderer's swipe-to-dismiss.
+const SOCKET_CLIENT = 'io server disconnect';
+const TOAST_RENDERER = 'allowDragDismiss';
+
 describe('the first load of the web app', () => {
   let scripts: string[];
   beforeAll(async () => {
@@ -43,13 +60,54 @@ describe('the first load of the web app', () => {
   });
 
   it('carries no validation schemas: no zod, no request schemas', () => {
-    for (const script of scripts) {
-      const code = readFileSync(path.join(WEB, script), 'utf8');
-      expect(code, script).not.toContain('ZodError');
-      // A request schema's own error text, as the API answers it.
-      expect(code, script).not.toContain('options needs at least');
-    }
+    for (const script of scripts) expectNoSchemas(script);
     const gzipped = scripts.reduce((sum, s) => sum + gzipSync(readFileSync(path.join(WEB, s))).length, 0);
     console.log(`first load: ${scripts.length} scripts, ${(gzipped / 1024).toFixed(1)} KB gzipped`);
+  });
+});
+
+describe.skipIf(!chromiumAvailable())('what a visit loads in the browser', () => {
+  let app: App;
+  beforeAll(async () => {
+    app = await startApp({ MEDIA_INGEST: 'false' });
+  }, 240_000);
+  afterAll(() => app?.stop());
+
+  /** The built scripts a page fetched while the visit ran. */
+  async function visitScripts(visit: (page: import('playwright-core').Page) => Promise<void>) {
+    const { context, page } = await app.newPerson({ tourDoneFor: 'viewer' });
+    const loaded: string[] = [];
+    page.on('requestfinished', (request) => {
+      if (request.resourceType() === 'script') loaded.push(new URL(request.url()).pathname);
+    });
+    await visit(page);
+    await context.close();
+    return loaded;
+  }
+
+  it('a signed-out visit to /landing loads no schemas, no socket client and no toast renderer', async () => {
+    const loaded = await visitScripts(async (page) => {
+      await page.goto('/landing');
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      await page.waitForLoadState('networkidle');
+    });
+    expect(loaded.length).toBeGreaterThan(1);
+    for (const script of loaded) {
+      expectNoSchemas(script);
+      expect(code(script), script).not.toContain(SOCKET_CLIENT);
+      expect(code(script), script).not.toContain(TOAST_RENDERER);
+    }
+    const gzipped = loaded.reduce((sum, s) => sum + gzipSync(readFileSync(path.join(WEB, s))).length, 0);
+    console.log(`/landing signed out: ${loaded.length} scripts, ${(gzipped / 1024).toFixed(1)} KB gzipped`);
+  });
+
+  it('signing in loads the socket client and the toast renderer, and connects', async () => {
+    const loaded = await visitScripts(async (page) => {
+      await signIn(page, 'viewer', 'viewer123');
+      await page.getByText('Welcome back!', { exact: true }).waitFor();
+      await connected(page);
+    });
+    expect(loaded.some((script) => code(script).includes(SOCKET_CLIENT))).toBe(true);
+    expect(loaded.some((script) => code(script).includes(TOAST_RENDERER))).toBe(true);
   });
 });

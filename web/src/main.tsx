@@ -2,7 +2,6 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
-import '@mantine/charts/styles.css';
 import { App } from './app/App';
 
 createRoot(document.getElementById('root')!).render(

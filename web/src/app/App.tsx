@@ -1,11 +1,11 @@
 import { MantineProvider } from '@mantine/core';
 import { useHotkeys } from '@mantine/hooks';
-import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { TOAST } from '@onair/protocol/constants';
 import { AuthProvider } from '../features/auth/AuthProvider';
 import { focusToastRegion } from '../lib/toast';
+import { ToastRegion } from './ToastRegion';
 import { UpdatePrompt } from '../features/mobile/UpdatePrompt';
 import { queryClient } from './queryClient';
 import { router } from './router';
@@ -20,7 +20,7 @@ function ToastHotkey() {
 export function App() {
   return (
     <MantineProvider theme={theme} defaultColorScheme="auto">
-      <Notifications limit={TOAST.limit} autoClose={TOAST.durationMs} position="bottom-right" containerWidth={TOAST.regionMaxWidthPx} />
+      <ToastRegion />
       <ToastHotkey />
       <UpdatePrompt />
       <QueryClientProvider client={queryClient}>

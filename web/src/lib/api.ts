@@ -46,7 +46,11 @@ export async function apiRequest<T = unknown>(method: string, url: string, body?
 export function getQueryFn<T>({ on401 }: { on401: 'returnNull' | 'throw' }): QueryFunction<T | null> {
   return async ({ queryKey }) => {
     const response = await fetch(queryKey.join('/'), { credentials: 'include' });
-    if (on401 === 'returnNull' && response.status === 401) return null;
+    if (on401 === 'returnNull' && response.status === 401) {
+      // Read the (short) body all the same: an unread body keeps the request open in the browser.
+      await response.text();
+      return null;
+    }
     await throwIfNotOk(response);
     return parse<T>(response);
   };

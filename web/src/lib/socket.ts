@@ -2,9 +2,10 @@
  * The one Socket.IO connection of the app, typed with the protocol's event maps. It carries the
  * session cookie (same origin), so the server knows who it is; it is opened for a signed-in user and
  * replaced when the user changes. `useConnectionStatus` drives the shell's connection indicator and
- * tells live queries whether to poll.
+ * tells live queries whether to poll. The client library is loaded with the first connection, so
+ * signed-out visitors never download it.
  */
-import { io, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { create } from 'zustand';
 import type { ClientToServerEvents, ServerToClientEvents } from '@onair/protocol';
 import { deviceId } from './device-id';
@@ -23,6 +24,7 @@ export const useConnectionStatus = create<ConnectionState>(() => ({ status: 'off
 let socket: AppSocket | null = null;
 let socketUserId: number | null = null;
 let connectingTimer: ReturnType<typeof setTimeout> | null = null;
+let attempts = 0;
 
 /**
  * How long a first connection may take before the shell says pages are polling. A transport that
@@ -36,24 +38,40 @@ function setStatus(status: ConnectionStatus) {
 }
 
 /** Opens (or keeps) the connection for this user; closes it when signed out. */
-export function connectFor(userId: number | null): AppSocket | null {
-  if (userId === socketUserId && socket) return socket;
+export function connectFor(userId: number | null): void {
+  if (userId !== null && userId === socketUserId) return;
   socket?.disconnect();
   socket = null;
   socketUserId = userId;
+  // A connection asked for while the library still loads is dropped if the user changed meanwhile.
+  const attempt = ++attempts;
   if (connectingTimer) clearTimeout(connectingTimer);
   connectingTimer = null;
   if (userId === null) {
     setStatus('offline');
-    return null;
+    return;
   }
-  const device = deviceId();
-  const next: AppSocket = io({ withCredentials: true, transports: ['websocket', 'polling'], auth: device ? { deviceId: device } : {} });
   setStatus('connecting');
   connectingTimer = setTimeout(() => {
     connectingTimer = null;
-    if (socket === next && useConnectionStatus.getState().status === 'connecting') setStatus('reconnecting');
+    if (attempt === attempts && useConnectionStatus.getState().status === 'connecting') setStatus('reconnecting');
   }, CONNECT_GRACE_MS);
+  import('socket.io-client').then(
+    ({ io }) => {
+      if (attempt === attempts) socket = open(io);
+    },
+    // The library could not be fetched (offline): live queries keep polling; the next sign-in retries.
+    () => {
+      if (attempt !== attempts) return;
+      socketUserId = null;
+      setStatus('offline');
+    },
+  );
+}
+
+function open(io: typeof import('socket.io-client').io): AppSocket {
+  const device = deviceId();
+  const next: AppSocket = io({ withCredentials: true, transports: ['websocket', 'polling'], auth: device ? { deviceId: device } : {} });
   next.on('connect', () => {
     setStatus('connected');
     // A recovered connection got the events it missed; a fresh one must refetch what it shows.
@@ -61,7 +79,6 @@ export function connectFor(userId: number | null): AppSocket | null {
   });
   next.on('disconnect', () => setStatus(next.active ? 'reconnecting' : 'offline'));
   next.on('connect_error', () => setStatus(next.active ? 'reconnecting' : 'offline'));
-  socket = next;
   return next;
 }
 
@@ -69,10 +86,10 @@ export function connectFor(userId: number | null): AppSocket | null {
  * Opens a new connection for the same user: after the session rotates (password change) the old
  * socket belongs to a session that has ended, and the server cuts it.
  */
-export function reconnectSocket(): AppSocket | null {
+export function reconnectSocket(): void {
   const userId = socketUserId;
   connectFor(null);
-  return connectFor(userId);
+  connectFor(userId);
 }
 
 export function getSocket(): AppSocket | null {

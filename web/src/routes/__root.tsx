@@ -9,13 +9,22 @@
  *   an unknown path gets the 404 page there.
  * Role guards live on the routes that need them (admin, creator-studio); the server checks roles too.
  */
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Center, Loader } from '@mantine/core';
 import { Navigate, Outlet, createRootRoute, useRouterState } from '@tanstack/react-router';
-import { AuthPage } from '../features/auth/AuthPage';
 import { useAuth } from '../features/auth/AuthProvider';
-import { LandingPage } from '../features/landing/LandingPage';
-import { AppLayout } from '../features/shell/AppLayout';
 import { NotFound } from '../features/shell/StatusScreens';
+
+// Each screen's code loads when it is first shown: a signed-out visitor does not download the
+// signed-in shell (navigation, menus, the socket), and a signed-in one not the landing page.
+const loadLandingPage = () => import('../features/landing/LandingPage');
+const AuthPage = lazy(() => import('../features/auth/AuthPage').then((m) => ({ default: m.AuthPage })));
+const LandingPage = lazy(() => loadLandingPage().then((m) => ({ default: m.LandingPage })));
+const AppLayout = lazy(() => import('../features/shell/AppLayout').then((m) => ({ default: m.AppLayout })));
+
+// /landing shows the landing page to everyone who sees it (signed in, it redirects): fetch its code
+// while the session is being checked instead of after.
+if (window.location.pathname === '/landing') void loadLandingPage();
 
 /** Paths meant for signed-out visitors only. */
 export const PUBLIC_PATHS = new Set(['/auth', '/landing']);
@@ -23,25 +32,36 @@ const TV_PATH = '/tv';
 /** An invitation link: signed out, its own screen signs in or registers (and keeps the link). */
 const INVITATION_PREFIX = '/invitation/';
 
+function SessionLoading() {
+  return (
+    <Center h="100vh">
+      <Loader aria-label="Loading your session" />
+    </Center>
+  );
+}
+
 function Root() {
   const { user, isLoading } = useAuth();
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   // The TV screen is full-screen and pairs instead of signing in.
   if (pathname === TV_PATH) return <Outlet />;
-  if (isLoading) {
-    return (
-      <Center h="100vh">
-        <Loader aria-label="Loading your session" />
-      </Center>
-    );
+  if (isLoading) return <SessionLoading />;
+  if (!user) {
+    if (pathname.startsWith(INVITATION_PREFIX)) return <Outlet />;
+    return <Loaded>{pathname === '/landing' ? <LandingPage /> : <AuthPage />}</Loaded>;
   }
-  if (!user) return pathname === '/landing' ? <LandingPage /> : pathname.startsWith(INVITATION_PREFIX) ? <Outlet /> : <AuthPage />;
   if (PUBLIC_PATHS.has(pathname)) return <Navigate to="/" replace />;
   return (
-    <AppLayout>
-      <Outlet />
-    </AppLayout>
+    <Loaded>
+      <AppLayout>
+        <Outlet />
+      </AppLayout>
+    </Loaded>
   );
+}
+
+function Loaded({ children }: { children: ReactNode }) {
+  return <Suspense fallback={<SessionLoading />}>{children}</Suspense>;
 }
 
 export const rootRoute = createRootRoute({ component: Root, notFoundComponent: NotFound });

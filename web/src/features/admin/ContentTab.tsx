@@ -3,7 +3,7 @@
  * actions, recent activity, peak usage, device split, regional curation and the community panel.
  */
 import { Badge, Button, Group, Loader, SegmentedControl, SimpleGrid, Stack, Table, Text } from '@mantine/core';
-import { BarChart } from '@mantine/charts';
+import { BarChart } from '../../components/charts';
 import { IconClock, IconEye, IconPlus, IconUsers } from '@tabler/icons-react';
 import { ADMIN_CONTENT_PERIODS, LIST_LIMITS } from '@onair/protocol/constants';
 import type { ContentMetrics, UsageAnalytics } from '@onair/protocol';

@@ -5,7 +5,7 @@
  */
 import { useState } from 'react';
 import { Badge, Button, Card, Group, NativeSelect, SimpleGrid, Stack, Text } from '@mantine/core';
-import { LineChart } from '@mantine/charts';
+import { LineChart } from '../../components/charts';
 import { IconCheck, IconClockHour4, IconFlag, IconX } from '@tabler/icons-react';
 import type { AdminModerationItem, ModerationQueue } from '@onair/protocol';
 import { toast, toastError } from '../../lib/toast';

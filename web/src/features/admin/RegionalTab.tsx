@@ -3,7 +3,7 @@
  * with the churn badge of spec §9. Every figure compares the period with the one before it.
  */
 import { Badge, Card, Group, Select, SimpleGrid, Stack, Table, Text } from '@mantine/core';
-import { BarChart } from '@mantine/charts';
+import { BarChart } from '../../components/charts';
 import { ADMIN_REGION_PERIODS, LIST_LIMITS } from '@onair/protocol/constants';
 import type { RegionMetrics, RegionMetricsItem } from '@onair/protocol';
 import { churnBadgeProps, formatClock, formatGrowth, formatPercent, regionLabel } from './format';

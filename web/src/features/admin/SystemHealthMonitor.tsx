@@ -3,7 +3,7 @@
  * socket is down), with the thresholds of spec §9 and a short history drawn as sparklines.
  */
 import { Badge, Card, Group, Progress, SimpleGrid, Stack, Text } from '@mantine/core';
-import { Sparkline } from '@mantine/charts';
+import { Sparkline } from '../../components/charts';
 import { loadHealth } from '@onair/protocol/constants';
 import type { SystemHealth } from '@onair/protocol';
 import { formatRate, formatTime, formatUptime, loadColor, performanceColor } from './format';

@@ -1,6 +1,6 @@
 /** Peak usage hours and the device split: shared by the content tab and the CSV export. */
 import { Group, Progress, Stack, Text } from '@mantine/core';
-import { DonutChart } from '@mantine/charts';
+import { DonutChart } from '../../components/charts';
 import { LIST_LIMITS } from '@onair/protocol/constants';
 import type { DeviceShare, PeakUsage } from '@onair/protocol';
 import { peakUsageScale } from './bar-scale';

@@ -1,5 +1,5 @@
 import { ColorSwatch, Group, Paper, Stack, Table, Text } from '@mantine/core';
-import { BarChart, DonutChart } from '@mantine/charts';
+import { BarChart, DonutChart } from '../../components/charts';
 import { DEVICE_TYPES, LIST_LIMITS } from '@onair/protocol/constants';
 import { countryName, DEVICE_LABELS } from '../creator/format';
 

@@ -1,5 +1,5 @@
 import { Card, Group, Loader, Text } from '@mantine/core';
-import { AreaChart } from '@mantine/charts';
+import { AreaChart } from '../../components/charts';
 import { useQuery } from '@tanstack/react-query';
 import { analyticsQueries, type ViewershipFilter } from './queries';
 

@@ -1,4 +1,4 @@
-import { BarChart } from '@mantine/charts';
+import { BarChart } from '../../components/charts';
 import { Anchor, Card, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';

@@ -5,7 +5,7 @@
  */
 import { useEffect, useState } from 'react';
 import { Alert, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { Sparkline } from '@mantine/charts';
+import { Sparkline } from '../../components/charts';
 import { IconAlertTriangle, IconPlugConnectedX } from '@tabler/icons-react';
 import type { StreamHealth } from '@onair/protocol';
 

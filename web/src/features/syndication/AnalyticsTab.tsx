@@ -1,5 +1,5 @@
 import { Card, Group, Loader, Progress, SimpleGrid, Stack, Text } from '@mantine/core';
-import { AreaChart } from '@mantine/charts';
+import { AreaChart } from '../../components/charts';
 import { useQuery } from '@tanstack/react-query';
 import { PLATFORM_CATALOGUE, type DownloadSource } from '@onair/protocol';
 import { syndicationQueries } from './queries';
