@@ -18,7 +18,7 @@ export default defineConfig({
       filename: 'sw.ts',
       registerType: 'prompt',
       injectRegister: false,
-      includeAssets: ['icon.svg'],
+      includeAssets: ['icon.svg', 'favicon.ico'],
       injectManifest: { maximumFileSizeToCacheInBytes: 4 * 1024 * 1024 },
       manifest: {
         name: 'OnAir',

@@ -101,6 +101,13 @@ describe.skipIf(!chromiumAvailable())('what a visit loads in the browser', () =>
     console.log(`/landing signed out: ${loaded.length} scripts, ${(gzipped / 1024).toFixed(1)} KB gzipped`);
   });
 
+  it('has a real favicon where clients look for one without reading the page', async () => {
+    const response = await fetch(`${app.baseUrl}/favicon.ico`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^image\//);
+    expect((await response.arrayBuffer()).byteLength).toBeGreaterThan(100);
+  });
+
   it('signing in loads the socket client and the toast renderer, and connects', async () => {
     const loaded = await visitScripts(async (page) => {
       await signIn(page, 'viewer', 'viewer123');
