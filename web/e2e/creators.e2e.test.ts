@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ViewershipTotals } from '@onair/protocol';
-import { chromiumAvailable, connected, signIn, startApp, toast, type App } from './harness.ts';
+import { chromiumAvailable, connected, setSwitch, signIn, startApp, toast, type App } from './harness.ts';
 
 const ready = chromiumAvailable();
 
@@ -25,7 +25,7 @@ describe.skipIf(!ready)('creators in the browser', () => {
     await host.page.getByRole('button', { name: 'Start Stream' }).last().click();
     await toast(host.page, 'Missing Title');
     await host.page.getByLabel('Title').fill('Harmattan Sessions');
-    await host.page.getByRole('switch', { name: 'YouTube' }).check({ force: true });
+    await setSwitch(host.page.getByRole('switch', { name: 'YouTube' }), true);
     await host.page.getByRole('button', { name: 'Start Stream' }).last().click();
     // YouTube is switched on but has no destination receiving: only OnAir counts until a copy is live.
     await toast(host.page, 'Broadcasting to 1 platform');

@@ -9,7 +9,7 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, 
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { STORAGE_KEYS } from '@onair/protocol';
 import { startApiProcess } from '../../test-support/processes.ts';
 
@@ -219,6 +219,17 @@ export function toast(page: Page, text: string, timeoutMs = 20_000) {
 /** Waits until the shell's connection indicator says the socket is connected. */
 export function connected(page: Page) {
   return page.getByTestId('connection-indicator').and(page.locator('[data-status="connected"]')).waitFor({ timeout: 15_000 });
+}
+
+/**
+ * Sets a Mantine switch (found by its role and name) as a person does: by clicking its visible track,
+ * with Playwright's checks that the track is steady and receives the click. The input itself is
+ * visually hidden, and a forced click on it skips those checks: on a busy machine it could land on
+ * whatever the settling layout had moved there.
+ */
+export async function setSwitch(input: Locator, checked: boolean) {
+  if ((await input.isChecked()) !== checked) await input.locator('xpath=following-sibling::*[1]').click();
+  await input.page().waitForFunction(([element, wanted]) => (element as HTMLInputElement).checked === wanted, [await input.elementHandle(), checked] as const);
 }
 
 /** Waits until the media element has played past `seconds` (time really advances) with a frame to show. */

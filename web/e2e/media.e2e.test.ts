@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromiumAvailable, connected, drawnFrame, playsPast, signIn, startApp, toast, type App } from './harness.ts';
+import { chromiumAvailable, connected, drawnFrame, playsPast, setSwitch, signIn, startApp, toast, type App } from './harness.ts';
 
 const ready = chromiumAvailable();
 const ffmpeg = process.env.FFMPEG_PATH ?? 'ffmpeg';
@@ -172,7 +172,7 @@ describe.skipIf(!ready)('media playback in the browser', () => {
     await page.reload();
     await page.getByRole('tab', { name: 'Stream' }).click();
     await row.getByText('••••k4m8').waitFor();
-    await row.getByRole('switch', { name: 'Send to Kofi on YouTube' }).uncheck({ force: true });
+    await setSwitch(row.getByRole('switch', { name: 'Send to Kofi on YouTube' }), false);
     await page.waitForFunction(async () => {
       const targets = (await fetch('/api/creator/streaming/destinations').then((r) => r.json())) as { enabled: boolean }[];
       return targets.length === 1 && targets[0]!.enabled === false;

@@ -11,7 +11,7 @@ import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { STORAGE_KEYS } from '@onair/protocol';
-import { chromiumAvailable, connected, newBrowser, signIn, startServer, toast, type Server } from './harness.ts';
+import { chromiumAvailable, connected, newBrowser, setSwitch, signIn, startServer, toast, type Server } from './harness.ts';
 
 const ready = chromiumAvailable();
 
@@ -103,7 +103,7 @@ describe.skipIf(!ready)('podcast syndication in the browser', () => {
     await picker.fill('Harbour Lights');
     await page.getByRole('option', { name: 'Harbour Lights Hour' }).click();
     await page.getByTestId('selected-content').getByText('0:03 · podcast').waitFor();
-    await page.getByRole('switch', { name: 'Distribute to Spotify' }).click({ force: true });
+    await setSwitch(page.getByRole('switch', { name: 'Distribute to Spotify' }), true);
     await toast(page, 'Syndication Started');
     const row = page.getByTestId(`distribution-${contentId}-spotify`);
     await row.waitFor();

@@ -39,6 +39,9 @@ function StateBadge({ state }: { state: RestreamState }) {
 
 function DestinationRow({ target, state }: { target: RestreamTarget; state: RestreamState | undefined }) {
   const { setEnabled, remove } = useDestinationMutations();
+  // While the change is on its way the switch shows what was asked: a list refetched meanwhile (a
+  // reconnection's resync) still holds the old value and must not flip it back.
+  const enabled = setEnabled.isPending ? setEnabled.variables.enabled : target.enabled;
   return (
     <Group justify="space-between" wrap="nowrap" data-testid="destination-row">
       <div style={{ minWidth: 0 }}>
@@ -63,7 +66,7 @@ function DestinationRow({ target, state }: { target: RestreamTarget; state: Rest
       <Group gap="xs" wrap="nowrap">
         <Switch
           aria-label={`Send to ${target.name}`}
-          checked={target.enabled}
+          checked={enabled}
           disabled={setEnabled.isPending}
           onChange={(e) => setEnabled.mutate({ id: target.id, enabled: e.currentTarget.checked }, { onError: toastError('Update Failed') })}
         />

@@ -78,8 +78,10 @@ export function useDestinationMutations() {
   });
   const setEnabled = useMutation({
     mutationFn: ({ id, enabled }: { id: number; enabled: boolean }) => apiRequest<RestreamTarget>('PATCH', `${DESTINATIONS}/${id}`, { enabled }),
-    // The switch moves at once; a refusal puts back what the server holds.
-    onMutate: ({ id, enabled }) => write((list) => list.map((t) => (t.id === id ? { ...t, enabled } : t))),
+    // The switch shows the asked value while this runs (see DestinationRow); the answer, or on a
+    // refusal what the server holds, replaces it. A read already on its way holds the old value:
+    // cancelled, so it cannot land after the answer.
+    onMutate: () => client.cancelQueries({ queryKey: key }),
     onError: () => void client.invalidateQueries({ queryKey: key }),
     onSuccess: (target) => write((list) => list.map((t) => (t.id === target.id ? target : t))),
   });
