@@ -164,7 +164,12 @@ export interface App {
   server: Server;
   browser: Browser;
   /** A fresh browser context (cookies, storage): another person on another machine. */
-  newPerson(options?: { tourDoneFor?: UserType; viewport?: { width: number; height: number } }): Promise<{ context: BrowserContext; page: Page }>;
+  newPerson(options?: {
+    tourDoneFor?: UserType;
+    viewport?: { width: number; height: number };
+    /** 'block' keeps the service worker out, so a later visit is not served from its cache. */
+    serviceWorkers?: 'allow' | 'block';
+  }): Promise<{ context: BrowserContext; page: Page }>;
   stop(): Promise<void>;
 }
 
@@ -179,8 +184,8 @@ export async function startApp(env: Record<string, string> = {}): Promise<App> {
     baseUrl: server.baseUrl,
     server,
     browser,
-    async newPerson({ tourDoneFor, viewport = { width: 1400, height: 900 } } = {}) {
-      const context = await browser.newContext({ baseURL: server.baseUrl, viewport });
+    async newPerson({ tourDoneFor, viewport = { width: 1400, height: 900 }, serviceWorkers = 'allow' } = {}) {
+      const context = await browser.newContext({ baseURL: server.baseUrl, viewport, serviceWorkers });
       if (tourDoneFor) {
         // As if this person finished the tour for that role on an earlier visit.
         await context.addInitScript(

@@ -9,22 +9,12 @@
  *   an unknown path gets the 404 page there.
  * Role guards live on the routes that need them (admin, creator-studio); the server checks roles too.
  */
-import { lazy, Suspense, type ReactNode } from 'react';
 import { Center, Loader } from '@mantine/core';
 import { Navigate, Outlet, createRootRoute, useRouterState } from '@tanstack/react-router';
 import { useAuth } from '../features/auth/AuthProvider';
+import { wasSignedIn } from '../features/auth/signed-in-hint';
 import { NotFound } from '../features/shell/StatusScreens';
-
-// Each screen's code loads when it is first shown: a signed-out visitor does not download the
-// signed-in shell (navigation, menus, the socket), and a signed-in one not the landing page.
-const loadLandingPage = () => import('../features/landing/LandingPage');
-const AuthPage = lazy(() => import('../features/auth/AuthPage').then((m) => ({ default: m.AuthPage })));
-const LandingPage = lazy(() => loadLandingPage().then((m) => ({ default: m.LandingPage })));
-const AppLayout = lazy(() => import('../features/shell/AppLayout').then((m) => ({ default: m.AppLayout })));
-
-// /landing shows the landing page to everyone who sees it (signed in, it redirects): fetch its code
-// while the session is being checked instead of after.
-if (window.location.pathname === '/landing') void loadLandingPage();
+import { lazyScreen } from '../lib/lazy-screen';
 
 /** Paths meant for signed-out visitors only. */
 export const PUBLIC_PATHS = new Set(['/auth', '/landing']);
@@ -40,6 +30,20 @@ function SessionLoading() {
   );
 }
 
+// Each screen's code loads when it is first shown: a signed-out visitor does not download the
+// signed-in shell (navigation, menus, the socket), and a signed-in one not the landing page.
+const AuthPage = lazyScreen(() => import('../features/auth/AuthPage').then((m) => m.AuthPage), SessionLoading);
+const LandingPage = lazyScreen(() => import('../features/landing/LandingPage').then((m) => m.LandingPage), SessionLoading);
+const AppLayout = lazyScreen(() => import('../features/shell/AppLayout').then((m) => m.AppLayout), SessionLoading);
+
+// Fetch the code of the screen this visit most likely shows while the session is being checked,
+// instead of after: /landing shows the landing page to everyone who sees it (signed in, it
+// redirects); elsewhere a browser signed in at its last visit gets the shell. A wrong guess costs a
+// download, never the wrong screen; a failed one is retried when the screen mounts.
+const firstPath = window.location.pathname;
+if (firstPath === '/landing') LandingPage.preload().catch(() => undefined);
+else if (!PUBLIC_PATHS.has(firstPath) && firstPath !== TV_PATH && wasSignedIn()) AppLayout.preload().catch(() => undefined);
+
 function Root() {
   const { user, isLoading } = useAuth();
   const pathname = useRouterState({ select: (s) => s.location.pathname });
@@ -48,20 +52,14 @@ function Root() {
   if (isLoading) return <SessionLoading />;
   if (!user) {
     if (pathname.startsWith(INVITATION_PREFIX)) return <Outlet />;
-    return <Loaded>{pathname === '/landing' ? <LandingPage /> : <AuthPage />}</Loaded>;
+    return pathname === '/landing' ? <LandingPage /> : <AuthPage />;
   }
   if (PUBLIC_PATHS.has(pathname)) return <Navigate to="/" replace />;
   return (
-    <Loaded>
-      <AppLayout>
-        <Outlet />
-      </AppLayout>
-    </Loaded>
+    <AppLayout>
+      <Outlet />
+    </AppLayout>
   );
-}
-
-function Loaded({ children }: { children: ReactNode }) {
-  return <Suspense fallback={<SessionLoading />}>{children}</Suspense>;
 }
 
 export const rootRoute = createRootRoute({ component: Root, notFoundComponent: NotFound });

@@ -2,13 +2,14 @@
  * The session: the current user is read from GET /api/user (401 → signed out); login and register
  * set the cached user, logout clears it (spec §4). Toasts of spec §8 on success and failure.
  */
-import { createContext, useContext, useMemo, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useMemo, type ReactNode } from 'react';
 import { useMutation, useQuery, useQueryClient, type UseMutationResult } from '@tanstack/react-query';
 import type { LoginRequest, RegisterRequest, User } from '@onair/protocol';
 import { apiRequest } from '../../lib/api';
 import { connectFor } from '../../lib/socket';
 import { toast, toastError } from '../../lib/toast';
 import { authQueries, USER_QUERY_KEY } from './queries';
+import { rememberSignedIn } from './signed-in-hint';
 
 export { USER_QUERY_KEY };
 
@@ -25,6 +26,10 @@ const AuthContext = createContext<AuthContextValue | null>(null);
 export function AuthProvider({ children }: { children: ReactNode }) {
   const client = useQueryClient();
   const session = useQuery(authQueries.user());
+  const signedInNow = session.isPending ? null : Boolean(session.data);
+  useEffect(() => {
+    if (signedInNow !== null) rememberSignedIn(signedInNow);
+  }, [signedInNow]);
 
   const signedIn = (user: User) => {
     // Whatever was cached belonged to the previous session.
