@@ -29,6 +29,7 @@ import WebSocket from 'ws';
 import { migrateToLatest, openDatabase } from '../src/db/index.ts';
 import { seedDemo } from '../src/db/seed/demo.ts';
 import { startApiProcess, stopProcess, REPO_ROOT } from '../../test-support/processes.ts';
+import { median } from '../../test-support/stats.ts';
 import { connectLight, connectMany, type LightSocket } from './light-socket.ts';
 import { createSessions, fmt, percentile, processUsage } from './support.ts';
 
@@ -271,10 +272,6 @@ function printMeasurement(label: string, m: Measurement) {
   );
 }
 
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)]!;
-};
 
 // ---------------------------------------------------------------------------------------------------
 // The three parts

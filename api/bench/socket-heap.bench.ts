@@ -13,6 +13,7 @@ import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { Server } from 'socket.io';
 import { createTestApp, listen, TINY_SEED } from '../test/support/app.ts';
+import { median } from '../../test-support/stats.ts';
 import { fmt } from './support.ts';
 
 const SOCKETS = Number(process.env.BENCH_SOCKETS ?? 3000);
@@ -72,7 +73,6 @@ async function vanilla(): Promise<number> {
   }
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 const ours: number[] = [];
 const theirs: number[] = [];

@@ -8,13 +8,11 @@
  *
  *   npm run bench:web
  */
-import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import path from 'node:path';
-import { gzipSync } from 'node:zlib';
 import type { BrowserContext, Page } from 'playwright-core';
-import { chromiumAvailable, startApp, type App } from '../e2e/harness.ts';
+import { median } from '../../test-support/stats.ts';
+import { chromiumAvailable, gzippedSize, recordScripts, startApp, type App } from '../e2e/harness.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const SETTLE_MS = 1000;
@@ -36,32 +34,23 @@ function observeLcp(context: BrowserContext) {
 }
 
 /** Opens the URL in the page and measures it once the network has settled. */
-async function visit(page: Page, url: string, webDist: string | null): Promise<Visit> {
-  const scripts: Promise<{ wire: number; gzip: number }>[] = [];
-  page.on('requestfinished', (request) => {
-    if (request.resourceType() !== 'script') return;
-    scripts.push(
-      request.sizes().then((sizes) => {
-        const file = webDist ? path.join(webDist, new URL(request.url()).pathname) : null;
-        return { wire: sizes.responseBodySize, gzip: file ? gzipSync(readFileSync(file)).length : 0 };
-      }),
-    );
-  });
+async function visit(page: Page, url: string, measureGzip: boolean): Promise<Visit> {
+  const scripts = recordScripts(page);
   await page.goto(url, { waitUntil: 'load' });
   // Lazy chunks and the first data arrive after `load`; LCP candidates follow them.
   await page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => undefined);
   await page.waitForTimeout(SETTLE_MS);
   const lcpMs = await page.evaluate(() => (window as unknown as { __lcp?: number }).__lcp ?? NaN);
-  const sizes = await Promise.all(scripts);
+  const wire = await Promise.all(scripts.map(async (request) => (await request.sizes()).responseBodySize));
   return {
     lcpMs,
-    scripts: sizes.length,
-    wireBytes: sizes.reduce((sum, s) => sum + s.wire, 0),
-    gzipBytes: sizes.reduce((sum, s) => sum + s.gzip, 0),
+    scripts: scripts.length,
+    wireBytes: wire.reduce((sum, bytes) => sum + bytes, 0),
+    gzipBytes: measureGzip ? gzippedSize(scripts.map((request) => new URL(request.url()).pathname)) : 0,
   };
 }
 
-async function visitAs(app: App, url: string, webDist: string | null, signInAs?: { username: string; password: string }) {
+async function visitAs(app: App, url: string, measureGzip: boolean, signInAs?: { username: string; password: string }) {
   // No service worker: its precache would serve the measured visit.
   const { context, page } = await app.newPerson({ tourDoneFor: 'viewer', serviceWorkers: 'block' });
   try {
@@ -76,7 +65,7 @@ async function visitAs(app: App, url: string, webDist: string | null, signInAs?:
       await devtools.send('Network.clearBrowserCache');
       await devtools.detach();
     }
-    return await visit(page, url, webDist);
+    return await visit(page, url, measureGzip);
   } finally {
     await context.close();
   }
@@ -96,10 +85,6 @@ async function startStaticBaseline(): Promise<{ url: string; close: () => Promis
   return { url: `http://127.0.0.1:${port}/`, close: () => new Promise((resolve) => server.close(() => resolve())) };
 }
 
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)]!;
-};
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 async function main() {
@@ -109,8 +94,6 @@ async function main() {
   }
   const app = await startApp({ MEDIA_INGEST: 'false' });
   const baseline = await startStaticBaseline();
-  // The server serves its own snapshot of the build; the files are the same as dist/web's.
-  const webDist = path.resolve(import.meta.dirname, '../../dist/web');
   try {
     const rows: [string, Visit[]][] = [
       ['/landing, signed out', []],
@@ -119,9 +102,9 @@ async function main() {
     const floor: number[] = [];
     for (let run = 0; run < RUNS; run += 1) {
       // Interleaved, so a noisy moment on the shared machine touches every page alike.
-      floor.push((await visitAs(app, baseline.url, null)).lcpMs);
-      rows[0]![1].push(await visitAs(app, '/landing', webDist));
-      rows[1]![1].push(await visitAs(app, '/', webDist, { username: 'viewer', password: 'viewer123' }));
+      floor.push((await visitAs(app, baseline.url, false)).lcpMs);
+      rows[0]![1].push(await visitAs(app, '/landing', true));
+      rows[1]![1].push(await visitAs(app, '/', true, { username: 'viewer', password: 'viewer123' }));
     }
     const floorMs = median(floor);
     console.log(`first visit, median of ${RUNS} (empty cache, loopback); baseline: a bare static page's LCP ${floorMs.toFixed(0)} ms`);

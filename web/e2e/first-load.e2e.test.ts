@@ -9,11 +9,9 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromiumAvailable, connected, ensureBuilt, REPO_ROOT, signIn, startApp, type App } from './harness.ts';
+import { chromiumAvailable, connected, ensureBuilt, gzippedSize, recordScripts, signIn, startApp, WEB_DIST as WEB, type App } from './harness.ts';
 
-const WEB = path.join(REPO_ROOT, 'dist/web');
 
 /** The entry script and its static imports, transitively (dynamic `import()` is not followed). */
 function firstLoadScripts(): string[] {
@@ -61,8 +59,7 @@ describe('the first load of the web app', () => {
 
   it('carries no validation schemas: no zod, no request schemas', () => {
     for (const script of scripts) expectNoSchemas(script);
-    const gzipped = scripts.reduce((sum, s) => sum + gzipSync(readFileSync(path.join(WEB, s))).length, 0);
-    console.log(`first load: ${scripts.length} scripts, ${(gzipped / 1024).toFixed(1)} KB gzipped`);
+    console.log(`first load: ${scripts.length} scripts, ${(gzippedSize(scripts) / 1024).toFixed(1)} KB gzipped`);
   });
 });
 
@@ -76,13 +73,10 @@ describe.skipIf(!chromiumAvailable())('what a visit loads in the browser', () =>
   /** The built scripts a page fetched while the visit ran. */
   async function visitScripts(visit: (page: import('playwright-core').Page) => Promise<void>) {
     const { context, page } = await app.newPerson({ tourDoneFor: 'viewer' });
-    const loaded: string[] = [];
-    page.on('requestfinished', (request) => {
-      if (request.resourceType() === 'script') loaded.push(new URL(request.url()).pathname);
-    });
+    const scripts = recordScripts(page);
     await visit(page);
     await context.close();
-    return loaded;
+    return scripts.map((request) => new URL(request.url()).pathname);
   }
 
   it('a signed-out visit to /landing loads no schemas, no socket client and no toast renderer', async () => {
@@ -97,8 +91,7 @@ describe.skipIf(!chromiumAvailable())('what a visit loads in the browser', () =>
       expect(code(script), script).not.toContain(SOCKET_CLIENT);
       expect(code(script), script).not.toContain(TOAST_RENDERER);
     }
-    const gzipped = loaded.reduce((sum, s) => sum + gzipSync(readFileSync(path.join(WEB, s))).length, 0);
-    console.log(`/landing signed out: ${loaded.length} scripts, ${(gzipped / 1024).toFixed(1)} KB gzipped`);
+    console.log(`/landing signed out: ${loaded.length} scripts, ${(gzippedSize(loaded) / 1024).toFixed(1)} KB gzipped`);
   });
 
   it('has a real favicon where clients look for one without reading the page', async () => {

@@ -9,12 +9,15 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, 
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import { gzipSync } from 'node:zlib';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page, type Request } from 'playwright-core';
 import { STORAGE_KEYS } from '@onair/protocol';
 import { startApiProcess } from '../../test-support/processes.ts';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/** The web build; each test server serves a snapshot of it, with the same files. */
+export const WEB_DIST = path.join(REPO_ROOT, 'dist/web');
 
 const CHROMIUM_ARGS = [
   '--headless=new',
@@ -235,6 +238,20 @@ export function connected(page: Page) {
 export async function setSwitch(input: Locator, checked: boolean) {
   if ((await input.isChecked()) !== checked) await input.locator('xpath=following-sibling::*[1]').click();
   await input.page().waitForFunction(([element, wanted]) => (element as HTMLInputElement).checked === wanted, [await input.elementHandle(), checked] as const);
+}
+
+/** Every script the page fetches from now on, as its requests finish. */
+export function recordScripts(page: Page): Request[] {
+  const scripts: Request[] = [];
+  page.on('requestfinished', (request) => {
+    if (request.resourceType() === 'script') scripts.push(request);
+  });
+  return scripts;
+}
+
+/** The built files at these URL paths, gzipped, in bytes: the measure the first-page budget is written in. */
+export function gzippedSize(urlPaths: string[]): number {
+  return urlPaths.reduce((sum, urlPath) => sum + gzipSync(readFileSync(path.join(WEB_DIST, urlPath))).length, 0);
 }
 
 /** Waits until the media element has played past `seconds` (time really advances) with a frame to show. */

@@ -12,6 +12,7 @@ import { Redis } from 'ioredis';
 import { jobQueuePrefix } from '@onair/protocol';
 import { BullJobQueue } from '@onair/api/jobs';
 import { startBullWorkers } from '../src/bull.ts';
+import { median } from '../../test-support/stats.ts';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const JOBS = Number(process.env.BENCH_JOBS ?? 5000);
@@ -69,7 +70,6 @@ async function onairLayer(concurrency: number): Promise<number> {
   return JOBS / seconds;
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 for (const concurrency of CONCURRENCIES) {
   const bare: number[] = [];
