@@ -31,7 +31,8 @@ import { seedDemo } from '../src/db/seed/demo.ts';
 import { startApiProcess, stopProcess, REPO_ROOT } from '../../test-support/processes.ts';
 import { median } from '../../test-support/stats.ts';
 import { connectLight, connectMany, type LightSocket } from './light-socket.ts';
-import { createSessions, fmt, percentile, processUsage } from './support.ts';
+import { createSessions } from '../test/support/sessions.ts';
+import { fmt, percentile, processUsage } from './support.ts';
 
 const PARTS = new Set((process.env.BENCH_PART ?? 'chat,capacity,votes').split(',').map((p) => p.trim()));
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 1000);

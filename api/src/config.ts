@@ -21,6 +21,9 @@ const EnvSchema = z.object({
   REDIS_URL: z.string().optional(),
   REDIS_PREFIX: z.string().default('onair:'),
   NODE_ID: z.string().optional(),
+  API_PROCESSES: z
+    .union([z.literal('auto'), z.coerce.number().int().min(1).max(256)], { error: "API_PROCESSES must be a whole number of processes, or 'auto' for one per core" })
+    .default(1),
   SESSION_SECRET: z.string().min(32, { error: 'SESSION_SECRET must be at least 32 characters' }).optional(),
   SEED_DEMO: booleanFlag.optional(),
   CREATOR_SELF_SERVE: booleanFlag.optional(),
@@ -83,6 +86,11 @@ export interface AppConfig {
   redisPrefix: string;
   /** Names this API process among its peers (presence, health); defaults to host and pid. */
   nodeId: string;
+  /**
+   * API processes `npm start` runs on PORT (node:cluster); above 1 they share chat, presence, counters and
+   * jobs through Redis, so REDIS_URL is required. 'auto' is one per core.
+   */
+  apiProcesses: number;
   sessionSecret: string;
   seedDemo: boolean;
   creatorSelfServe: boolean;
@@ -184,6 +192,15 @@ function resolveSessionSecret(given: string | undefined, dataDir: string, produc
   return secret;
 }
 
+/** Several processes only with Redis: in memory, each would keep its own chat rooms, presence and jobs. */
+function resolveApiProcesses(given: number | 'auto', redisUrl: string | undefined): number {
+  const processes = given === 'auto' ? os.availableParallelism() : given;
+  if (processes > 1 && !redisUrl) {
+    throw new Error('Invalid configuration: API_PROCESSES: more than one process needs REDIS_URL (the processes share rooms, presence and jobs through Redis)');
+  }
+  return processes;
+}
+
 /** Without PUBLIC_URL: this machine as it listens (localhost when it listens on every interface). */
 function defaultPublicUrl(host: string, port: number): string {
   const name = host === '0.0.0.0' || host === '::' ? 'localhost' : host.includes(':') ? `[${host}]` : host;
@@ -209,6 +226,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     redisUrl: e.REDIS_URL || undefined,
     redisPrefix: e.REDIS_PREFIX,
     nodeId: e.NODE_ID ?? `${os.hostname()}:${process.pid}`,
+    apiProcesses: resolveApiProcesses(e.API_PROCESSES, e.REDIS_URL),
     sessionSecret: resolveSessionSecret(e.SESSION_SECRET, dataDir, production),
     seedDemo: e.SEED_DEMO ?? !production,
     creatorSelfServe: e.CREATOR_SELF_SERVE ?? true,

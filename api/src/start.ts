@@ -1,24 +1,32 @@
 /**
  * The API process: configuration → database (migrated, demo-seeded when on) → server → listen.
  * The entry point (`scripts/api.ts`) hands in the jobs runtime, which the workers package composes.
+ * With API_PROCESSES above 1 the first process becomes the cluster's primary (cluster-primary.ts): it
+ * prepares the database and forks the API processes, which then skip that step.
  */
+import cluster from 'node:cluster';
 import { Redis } from 'ioredis';
-import { loadConfig } from './config.ts';
-import { checkRedisReachable, migrateToLatest, openDatabase, RedisUnreachableError } from './db/index.ts';
+import { runClusterPrimary } from './cluster-primary.ts';
+import { loadConfig, type AppConfig } from './config.ts';
+import { checkRedisReachable, migrateToLatest, openDatabase, RedisUnreachableError, type Db } from './db/index.ts';
 import { seedDemo } from './db/seed/demo.ts';
 import type { JobsRuntimeFactory } from './jobs/types.ts';
 import { buildServer } from './server.ts';
 
-async function main(jobs: JobsRuntimeFactory) {
-  const config = loadConfig();
-  // Fail in one line, within seconds, when REDIS_URL points at nothing (or wait, with REDIS_WAIT).
-  if (config.redisUrl) await checkRedisReachable(config.redisUrl, { wait: config.redisWait });
-  const db = openDatabase(config.databaseUrl);
+/** Migrations, then the demo seed when it is on; returns the migrations applied. */
+async function prepareDatabase(db: Db, config: AppConfig): Promise<string[]> {
   const applied = await migrateToLatest(db);
   if (config.seedDemo) {
     const result = await seedDemo(db.kysely);
     if (result.seeded) console.log(`Demo data seeded: ${result.users} users, ${result.content} items, ${result.viewEvents} view events`);
   }
+  return applied;
+}
+
+async function serve(config: AppConfig, jobs: JobsRuntimeFactory) {
+  const db = openDatabase(config.databaseUrl);
+  // A cluster's workers find the database already prepared by the primary.
+  const applied = cluster.isWorker ? [] : await prepareDatabase(db, config);
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: null }) : null;
   const app = await buildServer(config, { db, redis, jobs });
   if (applied.length) app.log.info({ applied }, 'migrations applied');
@@ -34,6 +42,19 @@ async function main(jobs: JobsRuntimeFactory) {
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
+}
+
+async function main(jobs: JobsRuntimeFactory) {
+  const config = loadConfig();
+  // Fail in one line, within seconds, when REDIS_URL points at nothing (or wait, with REDIS_WAIT).
+  if (config.redisUrl && !cluster.isWorker) await checkRedisReachable(config.redisUrl, { wait: config.redisWait });
+  if (config.apiProcesses > 1 && cluster.isPrimary) {
+    const db = openDatabase(config.databaseUrl);
+    await prepareDatabase(db, config).finally(() => db.close());
+    await runClusterPrimary(config);
+  } else {
+    await serve(config, jobs);
+  }
 }
 
 /** Runs the API process until a signal; exits with 1 (one line for what an operator can fix) when it cannot start. */

@@ -90,7 +90,10 @@ class QueuedSqliteDriver implements Driver {
   }
 
   async beginTransaction(connection: DatabaseConnection) {
-    await connection.executeQuery(CompiledQuery.raw('begin'));
+    // IMMEDIATE takes the write lock up front, waiting out busy_timeout. A deferred transaction that reads
+    // first fails at once (SQLITE_BUSY_SNAPSHOT) when another process committed meanwhile, which the API
+    // processes of a cluster sharing one file would do. In one process transactions are queued anyway.
+    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
   }
 
   async commitTransaction(connection: DatabaseConnection) {

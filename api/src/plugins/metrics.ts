@@ -55,6 +55,11 @@ function httpMetrics(app: FastifyInstance, registry: Registry) {
 }
 
 function realtimeMetrics(app: FastifyInstance, registry: Registry) {
+  // Each API process answers a scrape for itself: the node label tells a cluster's processes apart.
+  new Gauge({ name: 'onair_node_info', help: 'The API process that answered this scrape', labelNames: ['node'] as const, registers: [registry] }).set(
+    { node: app.config.nodeId },
+    1,
+  );
   new Gauge({
     name: 'onair_sockets',
     help: 'Open Socket.IO connections on this node',

@@ -7,6 +7,9 @@
  *   `creator:{id}` for creators and admins; `admin` for admins. `content:watch` enters a content room.
  * - Fan-out: in memory alone; `@socket.io/redis-streams-adapter` when Redis is configured, which keeps
  *   connection state recovery working across nodes.
+ * - Transports: WebSocket, and HTTP long-polling for networks without it, except when this process is one
+ *   of a cluster's workers (API_PROCESSES > 1): workers share the port without sticky sessions, so one
+ *   socket's polling requests could reach different workers (see cluster-primary.ts).
  */
 import { createAdapter } from '@socket.io/redis-streams-adapter';
 import type { FastifyInstance } from 'fastify';
@@ -132,6 +135,7 @@ async function realtimePlugin(app: FastifyInstance) {
   const guard = new SocketGuard(app);
   const io: AppServer = new Server(app.server, {
     serveClient: false,
+    transports: app.config.apiProcesses > 1 ? ['websocket'] : ['polling', 'websocket'],
     // Middlewares run on recovered connections too: a socket is re-identified every time it connects.
     connectionStateRecovery: { maxDisconnectionDuration: RECOVERY_WINDOW_MS, skipMiddlewares: false },
     allowRequest: guard.allowRequest,

@@ -71,7 +71,9 @@ export function connectFor(userId: number | null): void {
 
 function open(io: typeof import('socket.io-client').io): AppSocket {
   const device = deviceId();
-  const next: AppSocket = io({ withCredentials: true, transports: ['websocket', 'polling'], auth: device ? { deviceId: device } : {} });
+  // WebSocket first; where a network blocks it, long-polling (a clustered server offers WebSocket only,
+  // and there the REST polling of live queries carries on).
+  const next: AppSocket = io({ withCredentials: true, transports: ['websocket', 'polling'], tryAllTransports: true, auth: device ? { deviceId: device } : {} });
   next.on('connect', () => {
     setStatus('connected');
     // A recovered connection got the events it missed; a fresh one must refetch what it shows.
