@@ -117,7 +117,7 @@ describe.runIf(hasRedis)('API_PROCESSES=2: one port, two processes, one SQLite f
     await emitWithAck(first, 'content:watch', { contentId: live!.id });
     expect(await emitWithAck(second, 'content:watch', { contentId: live!.id })).toMatchObject({ ok: true, data: { viewerCount: 2 } });
     const arrival = nextEvent(second, 'chat:message', (m) => m.message === 'From the other process');
-    first.emit('chat:send', { message: 'From the other process', contentId: live!.id });
+    expect(await emitWithAck(first, 'chat:send', { message: 'From the other process', contentId: live!.id })).toMatchObject({ ok: true });
     expect((await arrival).username).toBe('viewer');
     closeAllSockets();
   });
