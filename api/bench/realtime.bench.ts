@@ -2,12 +2,13 @@
  * `npm run bench:realtime`: chat fan-out, room capacity and a vote storm against a real API process on
  * loopback, each beside baselines measured in the same run.
  *
- *   BENCH_PART        any of `chat`, `capacity`, `votes`, comma-separated   (default all three)
+ *   BENCH_PART        any of `chat`, `capacity`, `cluster`, `votes`, comma-separated (default all)
  *   BENCH_CLIENTS     sockets in one content room for the fan-out          (default 1000)
  *   BENCH_RATE        chat messages per second sent                         (default 50)
  *   BENCH_SECONDS     sending time of each measurement                      (default 10)
  *   BENCH_RUNS        paired runs of the fan-out; ratios are their median   (default 3)
  *   BENCH_CAPACITY    the capacity ramp's start,step,max sockets            (default 2000,2000,16000)
+ *   BENCH_PROCESSES   API processes of the cluster ramp                     (default one per core)
  *   BENCH_VOTERS      voters in the vote storm                              (default 1000)
  *   BENCH_POLLS       polls each voter votes in at once                     (default 5)
  *   BENCH_PROFILE_DIR write a V8 CPU profile of each API process there
@@ -17,7 +18,8 @@
  * and size (the one OnAir delivered in the warm-up), sent to the same number of listeners, in runs
  * that take turns; p50/p95/p99 of send-to-delivery latency and the ratios' median over the runs.
  * Capacity: sockets in one room receiving 1 message/s, added a step at a time until p95 passes
- * 250 ms; heap per socket from the server's own /metrics. The load generator is one process speaking
+ * 250 ms; heap per socket from the server's own /metrics. Cluster: the same ramp against `npm start`
+ * with API_PROCESSES=1 and with one process per core, both on the Redis adapter, and their ratio. The load generator is one process speaking
  * the Socket.IO protocol over `ws` (light-socket.ts); its CPU is printed beside each figure so a reader
  * can tell when the client, not the server, is the limit. Never fails on time.
  */
@@ -32,9 +34,10 @@ import { startApiProcess, stopProcess, REPO_ROOT } from '../../test-support/proc
 import { median } from '../../test-support/stats.ts';
 import { connectLight, connectMany, type LightSocket } from './light-socket.ts';
 import { createSessions } from '../test/support/sessions.ts';
-import { fmt, percentile, processUsage } from './support.ts';
+import { clearPrefix, TEST_REDIS_URL, uniquePrefix } from '../../test-support/redis.ts';
+import { fmt, percentile, processTreeUsage } from './support.ts';
 
-const PARTS = new Set((process.env.BENCH_PART ?? 'chat,capacity,votes').split(',').map((p) => p.trim()));
+const PARTS = new Set((process.env.BENCH_PART ?? 'chat,capacity,cluster,votes').split(',').map((p) => p.trim()));
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 1000);
 const RATE = Number(process.env.BENCH_RATE ?? 50);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -42,6 +45,7 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const [CAPACITY_START, CAPACITY_STEP, CAPACITY_MAX] = (process.env.BENCH_CAPACITY ?? '2000,2000,16000').split(',').map(Number) as [number, number, number];
 const VOTERS = Number(process.env.BENCH_VOTERS ?? 1000);
 const POLLS = Number(process.env.BENCH_POLLS ?? 5);
+const PROCESSES = Number(process.env.BENCH_PROCESSES ?? os.availableParallelism());
 const SECRET = 'bench-secret-bench-secret-bench-secret-000000';
 const DRAIN_MS = 2000;
 const SLO_P95_MS = 250;
@@ -76,11 +80,11 @@ function recordInto(latencies: number[]) {
 }
 
 function rssOf(pid: number) {
-  return async () => ({ rssBytes: processUsage(pid).rssBytes, heapBytes: null });
+  return async () => ({ rssBytes: processTreeUsage(pid).rssBytes, heapBytes: null });
 }
 
 /** A seeded database with sessions for the admin and the voters, and an API process over it. */
-async function onAirServer(dir: string, name: string, sockets: number) {
+async function onAirServer(dir: string, name: string, sockets: number, env: Record<string, string> = {}) {
   const dbFile = path.join(dir, `${name}.db`);
   const db = openDatabase(dbFile);
   await migrateToLatest(db);
@@ -102,6 +106,7 @@ async function onAirServer(dir: string, name: string, sockets: number) {
       SOCKETS_PER_USER: String(sockets + VOTERS + 100),
       CHAT_RATE_LIMIT: '1000000',
       VOTE_RATE_LIMIT: String(POLLS * 2 + 10),
+      ...env,
     },
     60_000,
     process.env.BENCH_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`] : [],
@@ -116,22 +121,26 @@ async function scrapedHeap(url: string): Promise<number | null> {
   return match ? Number(match[1]) : null;
 }
 
-async function onAirTarget(dir: string, name: string, maxSockets: number) {
-  const { api, adminCookie, liveId } = await onAirServer(dir, name, maxSockets);
+/** With `processes`: `npm start` with that many API processes on the Redis adapter. */
+async function onAirTarget(dir: string, name: string, maxSockets: number, processes?: number) {
+  const redisPrefix = uniquePrefix(`bench-${name}`);
+  const clusterEnv: Record<string, string> = processes ? { REDIS_URL: TEST_REDIS_URL, REDIS_PREFIX: redisPrefix, API_PROCESSES: String(processes) } : {};
+  const { api, adminCookie, liveId } = await onAirServer(dir, name, maxSockets, clusterEnv);
   const latencies: number[] = [];
   const record = recordInto(latencies);
   const sender = await connectLight(api.url, { cookie: adminCookie });
   let listeners = 0;
   let sample: string | null = null;
   const target: Target & { grow(count: number): Promise<void>; sample(): string | null } = {
-    label: 'OnAir',
+    label: processes ? `OnAir ×${processes}` : 'OnAir',
     pid: api.child.pid!,
     get listeners() {
       return listeners;
     },
     latencies,
     send: (text) => sender.emit('chat:send', { message: text, contentId: liveId }),
-    memory: async () => ({ rssBytes: processUsage(api.child.pid!).rssBytes, heapBytes: await scrapedHeap(api.url) }),
+    // A scrape reaches one process of a cluster: heap only for a single process.
+    memory: async () => ({ rssBytes: processTreeUsage(api.child.pid!).rssBytes, heapBytes: processes && processes > 1 ? null : await scrapedHeap(api.url) }),
     async grow(count) {
       const added = await connectMany(api.url, count);
       await Promise.all(added.map((s) => s.emitWithAck('content:watch', { contentId: liveId, device: 'web' })));
@@ -145,7 +154,10 @@ async function onAirTarget(dir: string, name: string, maxSockets: number) {
       listeners += count;
     },
     sample: () => sample,
-    close: () => api.stop(),
+    async close() {
+      await api.stop();
+      if (processes) await clearPrefix(redisPrefix);
+    },
   };
   return target;
 }
@@ -238,7 +250,7 @@ let sequence = 0;
 /** Sends `rate` stamped messages a second for `seconds` and waits for their deliveries. */
 async function measure(target: Target, rate: number, seconds: number): Promise<Measurement> {
   target.latencies.length = 0;
-  const serverBefore = processUsage(target.pid).cpuSeconds;
+  const serverBefore = processTreeUsage(target.pid).cpuSeconds;
   const clientBefore = process.cpuUsage();
   const started = Date.now();
   const total = Math.round(rate * seconds);
@@ -259,7 +271,7 @@ async function measure(target: Target, rate: number, seconds: number): Promise<M
     p99: percentile(sorted, 99),
     delivered: sorted.length / Math.max(expected, 1),
     deliveriesPerSecond: sorted.length / elapsed,
-    serverCpu: (processUsage(target.pid).cpuSeconds - serverBefore) / elapsed,
+    serverCpu: (processTreeUsage(target.pid).cpuSeconds - serverBefore) / elapsed,
     clientCpu: (client.user + client.system) / 1e6 / elapsed,
   };
 }
@@ -364,6 +376,27 @@ async function capacity(dir: string) {
   }
 }
 
+/** Sockets at the SLO with one API process and with one per core, both on the Redis adapter. */
+async function clusterCapacity(dir: string) {
+  console.log(`\ncluster: the capacity ramp against npm start with 1 and ${PROCESSES} API processes, both on the Redis adapter`);
+  const results: [number, number][] = [];
+  for (const processes of [1, PROCESSES]) {
+    const target = await onAirTarget(dir, `cluster-${processes}`, CAPACITY_MAX, processes);
+    try {
+      await target.grow(100);
+      await measure(target, 5, 1); // warm-up
+      results.push([processes, await ramp(target)]);
+    } finally {
+      await target.close();
+    }
+  }
+  const [[, one], [, many]] = results as [[number, number], [number, number]];
+  for (const [processes, count] of results) {
+    console.log(`  ${String(processes).padStart(2)} API process${processes === 1 ? ' ' : 'es'}: ${count ? count.toLocaleString('en') : `fewer than ${CAPACITY_START}`} sockets at p95 ≤ ${SLO_P95_MS} ms`);
+  }
+  console.log(`  ${PROCESSES} processes ÷ 1: ×${one ? fmt(many / one, 2) : 'n/a'} (a ramp that reaches ${CAPACITY_MAX} stops there)`);
+}
+
 /** Votes counted per second, on a server of its own; every tally checked against the votes accepted. */
 async function voteStorm(dir: string) {
   const { api, adminCookie, voterCookies } = await onAirServer(dir, 'votes', 0);
@@ -378,7 +411,7 @@ async function voteStorm(dir: string) {
       polls.push(((await created.json()) as { id: number }).id);
     }
     const voters: LightSocket[] = await connectMany(api.url, voterCookies.length, 100, (i) => voterCookies[i]);
-    const before = processUsage(api.child.pid!);
+    const before = processTreeUsage(api.child.pid!);
     const clientBefore = process.cpuUsage();
     const started = Date.now();
     // Every voter votes twice at once in every poll: only one of each pair may count.
@@ -386,7 +419,7 @@ async function voteStorm(dir: string) {
       voters.flatMap((s, i) => polls.flatMap((pollId) => [0, 1].map((k) => s.emitWithAck<{ ok: boolean }>('poll:vote', { pollId, optionIndex: (i + k) % 4 })))),
     );
     const seconds = (Date.now() - started) / 1000;
-    const serverCpu = processUsage(api.child.pid!).cpuSeconds - before.cpuSeconds;
+    const serverCpu = processTreeUsage(api.child.pid!).cpuSeconds - before.cpuSeconds;
     const client = process.cpuUsage(clientBefore);
     const accepted = acks.filter((a) => a.ok).length;
     const active = (await (await fetch(`${api.url}/api/polls/active`, { headers: { cookie: adminCookie } })).json()) as { id: number; totalVotes: number }[];
@@ -408,6 +441,7 @@ console.log(`realtime benchmark (${os.availableParallelism()} cores): ${[...PART
 try {
   if (PARTS.has('chat')) await fanOut(dir);
   if (PARTS.has('capacity')) await capacity(dir);
+  if (PARTS.has('cluster')) await clusterCapacity(dir);
   if (PARTS.has('votes')) await voteStorm(dir);
 } finally {
   rmSync(dir, { recursive: true, force: true });

@@ -18,4 +18,30 @@ export function processUsage(pid: number): { cpuSeconds: number; rssBytes: numbe
   return { cpuSeconds, rssBytes: rssKb * 1024 };
 }
 
+/** A process and its descendants (a cluster's primary and its API processes), from /proc (Linux). */
+function processTree(pid: number): number[] {
+  let children: number[] = [];
+  try {
+    children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').split(' ').filter(Boolean).map(Number);
+  } catch {
+    // The process left meanwhile: it has no children to count.
+  }
+  return [pid, ...children.flatMap(processTree)];
+}
+
+/** processUsage summed over a process and its descendants. */
+export function processTreeUsage(pid: number): { cpuSeconds: number; rssBytes: number } {
+  const total = { cpuSeconds: 0, rssBytes: 0 };
+  for (const member of processTree(pid)) {
+    try {
+      const usage = processUsage(member);
+      total.cpuSeconds += usage.cpuSeconds;
+      total.rssBytes += usage.rssBytes;
+    } catch {
+      // Gone between listing and reading.
+    }
+  }
+  return total;
+}
+
 export const fmt = (n: number, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : 'n/a');

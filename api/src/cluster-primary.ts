@@ -17,8 +17,9 @@
 import cluster, { type Worker } from 'node:cluster';
 import type { AppConfig } from './config.ts';
 
-/** A worker that dies after it was serving is replaced after this pause (no tight crash loop). */
+/** A worker that dies is replaced after this pause, doubled while replacements fail to start. */
 const RESTART_DELAY_MS = 1000;
+const MAX_RESTART_DELAY_MS = 30_000;
 /** How long workers get to close their connections on SIGTERM before they are killed. */
 const STOP_GRACE_MS = 10_000;
 /** The environment variable that tells a worker its slot. */
@@ -31,7 +32,9 @@ function slotEnv(slot: number): Record<string, string> {
 export async function runClusterPrimary(config: AppConfig): Promise<void> {
   const slots = new Map<Worker, number>();
   const serving = new Set<Worker>();
+  let started = false;
   let stopping = false;
+  let restartDelayMs = RESTART_DELAY_MS;
 
   const fork = (slot: number) => slots.set(cluster.fork(slotEnv(slot)), slot);
 
@@ -39,6 +42,8 @@ export async function runClusterPrimary(config: AppConfig): Promise<void> {
     cluster.on('listening', (worker) => {
       if (serving.has(worker)) return;
       serving.add(worker);
+      // A replacement that serves resets the back-off.
+      if (started) restartDelayMs = RESTART_DELAY_MS;
       if (serving.size === config.apiProcesses) resolve();
     });
     cluster.on('exit', (worker, code, signal) => {
@@ -46,13 +51,15 @@ export async function runClusterPrimary(config: AppConfig): Promise<void> {
       slots.delete(worker);
       const wasServing = serving.delete(worker);
       if (stopping || slot === undefined) return;
-      if (!wasServing) {
-        // It failed before it listened (configuration, an unreachable service): a new one would too.
+      if (!started) {
+        // It failed before the cluster was up (configuration, an unreachable service): a new one would too.
         reject(new Error(`API process ${slot} exited with ${signal ?? code} before it was serving`));
         return;
       }
-      console.error(`onair: API process ${slot} (pid ${worker.process.pid}) exited with ${signal ?? code}; starting another`);
-      setTimeout(() => !stopping && fork(slot), RESTART_DELAY_MS).unref();
+      console.error(`onair: API process ${slot} (pid ${worker.process.pid}) exited with ${signal ?? code}${wasServing ? '' : ' while starting'}; starting another in ${restartDelayMs / 1000} s`);
+      setTimeout(() => !stopping && fork(slot), restartDelayMs);
+      // One that keeps failing while starting is retried less and less often.
+      if (!wasServing) restartDelayMs = Math.min(restartDelayMs * 2, MAX_RESTART_DELAY_MS);
     });
   });
 
@@ -79,6 +86,7 @@ export async function runClusterPrimary(config: AppConfig): Promise<void> {
   for (let slot = 0; slot < config.apiProcesses; slot++) fork(slot);
   try {
     await allServing;
+    started = true;
   } catch (error) {
     console.error(`onair: ${(error as Error).message}`);
     await stop(1);

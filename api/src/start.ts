@@ -31,7 +31,11 @@ async function serve(config: AppConfig, jobs: JobsRuntimeFactory) {
   const app = await buildServer(config, { db, redis, jobs });
   if (applied.length) app.log.info({ applied }, 'migrations applied');
 
+  let closing = false;
+  // Ctrl-C reaches a cluster's workers twice: from the terminal and from the primary.
   const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
     app.log.info(`${signal} received, shutting down`);
     await app.close();
     await db.close();
