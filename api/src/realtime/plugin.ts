@@ -21,13 +21,14 @@ import { countryFromHeaders } from '../http/country.ts';
 import { forbidden, notFound } from '../http/errors.ts';
 import { parseOr400 } from '../http/validate.ts';
 import { recordView, UNKNOWN_COUNTRY } from '../modules/analytics/views.ts';
-import { registerChatHandlers } from '../modules/chat/socket.ts';
+import { chatSendListener } from '../modules/chat/socket.ts';
 import { canWatch, SUBSCRIBERS_ONLY_MESSAGE } from '../modules/monetization/access.ts';
-import { registerPollHandlers } from '../modules/polls/socket.ts';
+import { pollVoteListener } from '../modules/polls/socket.ts';
 import { findUserById } from '../modules/users/repository.ts';
 import { acknowledge, refuseNulCharacters } from './ack.ts';
 import { memoryCounters, redisCounters, type ClusterCounters } from './cluster-counters.ts';
 import { identifySocket } from './handshake.ts';
+import type { SharedListener } from './listener.ts';
 import { PresenceTracker } from './presence.ts';
 import { bindToSession, clientIp, guardRecovery, settleRooms, SocketGuard } from './socket-guard.ts';
 import type { AppServer, AppSocket } from './types.ts';
@@ -83,51 +84,77 @@ function anonymousViewerKey(socket: AppSocket): string {
   return typeof deviceId === 'string' && DEVICE_ID_PATTERN.test(deviceId) ? `d:${deviceId}` : `s:${socket.id}`;
 }
 
-function registerWatchHandlers(app: FastifyInstance, socket: AppSocket, watching: Map<number, string>) {
-  socket.on('content:watch', (request, ack) =>
-    acknowledge(app, ack, async () => {
-      const { contentId, device } = parseOr400(WatchRequestSchema, request);
-      const item = await app.db.kysely.selectFrom('content').select(['id', 'peakViewers']).where('id', '=', contentId).executeTakeFirst();
-      if (!item) throw notFound('contentId: no content with that id');
-      // A subscribers-only room carries its chat: only those who may watch enter it.
-      const viewer = socket.data.userId && socket.data.role ? { id: socket.data.userId, role: socket.data.role } : null;
-      if (!(await canWatch(app.db.kysely, viewer, contentId))) throw forbidden(SUBSCRIBERS_ONLY_MESSAGE);
-      if (!watching.has(contentId)) {
-        const viewerKey = socket.data.userId ? `u:${socket.data.userId}` : anonymousViewerKey(socket);
-        // Claimed before any await: a retried watch arriving meanwhile must not join the presence
-        // twice, or the one leave at the end would never end the view (and it would not be recorded).
-        watching.set(contentId, viewerKey);
-        const user = socket.data.userId ? await findUserById(app.db.kysely, socket.data.userId) : undefined;
-        await socket.join(rooms.content(contentId));
-        await app.presence.join(contentId, {
-          viewerKey,
-          userId: user?.id ?? null,
-          device: device as ViewDevice,
-          country: user?.country ?? countryFromHeaders(socket.handshake.headers, app.config.countryHeader) ?? UNKNOWN_COUNTRY,
-        });
-      }
-      const viewerCount = (await app.presence.viewerCounts([contentId])).get(contentId) ?? 0;
-      return { contentId, viewerCount, peakViewers: Math.max(item.peakViewers, viewerCount) };
-    }),
-  );
+/**
+ * The watch events' listeners, shared by every socket (listener.ts). A socket gets its map of watched
+ * items, and the disconnect listener that ends those views, only when it first watches something: most
+ * sockets on a busy node are signed-out viewers of one page, and many never watch.
+ */
+function watchListeners(app: FastifyInstance) {
+  const watchedBy = new WeakMap<AppSocket, Map<number, string>>();
 
-  const leave = async (contentId: number) => {
-    const viewerKey = watching.get(contentId);
-    if (!viewerKey) return;
+  const leave = async (socket: AppSocket, contentId: number) => {
+    const watching = watchedBy.get(socket);
+    const viewerKey = watching?.get(contentId);
+    if (!watching || !viewerKey) return;
     watching.delete(contentId);
     await socket.leave(rooms.content(contentId));
     await app.presence.leave(contentId, viewerKey);
   };
-  socket.on('content:leave', (request) => {
+  function leaveAll(this: AppSocket) {
+    for (const contentId of [...(watchedBy.get(this)?.keys() ?? [])]) void leave(this, contentId);
+  }
+  const watchingOf = (socket: AppSocket) => {
+    let watching = watchedBy.get(socket);
+    if (!watching) {
+      watching = new Map();
+      watchedBy.set(socket, watching);
+      socket.on('disconnect', leaveAll);
+    }
+    return watching;
+  };
+
+  const watch = async (socket: AppSocket, request: unknown) => {
+    const { contentId, device } = parseOr400(WatchRequestSchema, request);
+    const item = await app.db.kysely.selectFrom('content').select(['id', 'peakViewers']).where('id', '=', contentId).executeTakeFirst();
+    if (!item) throw notFound('contentId: no content with that id');
+    // A subscribers-only room carries its chat: only those who may watch enter it.
+    const viewer = socket.data.userId && socket.data.role ? { id: socket.data.userId, role: socket.data.role } : null;
+    if (!(await canWatch(app.db.kysely, viewer, contentId))) throw forbidden(SUBSCRIBERS_ONLY_MESSAGE);
+    // Gone while we looked: its disconnect listener would never run, so it must not start a view.
+    if (socket.disconnected) return { contentId, viewerCount: 0, peakViewers: item.peakViewers };
+    const watching = watchingOf(socket);
+    if (!watching.has(contentId)) {
+      const viewerKey = socket.data.userId ? `u:${socket.data.userId}` : anonymousViewerKey(socket);
+      // Claimed before any await: a retried watch arriving meanwhile must not join the presence
+      // twice, or the one leave at the end would never end the view (and it would not be recorded).
+      watching.set(contentId, viewerKey);
+      const user = socket.data.userId ? await findUserById(app.db.kysely, socket.data.userId) : undefined;
+      await socket.join(rooms.content(contentId));
+      await app.presence.join(contentId, {
+        viewerKey,
+        userId: user?.id ?? null,
+        device: device as ViewDevice,
+        country: user?.country ?? countryFromHeaders(socket.handshake.headers, app.config.countryHeader) ?? UNKNOWN_COUNTRY,
+      });
+    }
+    const viewerCount = (await app.presence.viewerCounts([contentId])).get(contentId) ?? 0;
+    return { contentId, viewerCount, peakViewers: Math.max(item.peakViewers, viewerCount) };
+  };
+  const onWatch: SharedListener<'content:watch'> = function (request, ack) {
+    void acknowledge(app, ack, () => watch(this, request));
+  };
+  const onLeave: SharedListener<'content:leave'> = function (request) {
     const contentId = Number((request as { contentId?: unknown })?.contentId);
-    if (Number.isInteger(contentId)) void leave(contentId);
-  });
-  socket.on('disconnect', () => {
-    for (const contentId of [...watching.keys()]) void leave(contentId);
-  });
+    if (Number.isInteger(contentId)) void leave(this, contentId);
+  };
   // The list room is public like content rooms: the landing page lists what is on air too.
-  socket.on('streams:follow', () => void socket.join(rooms.liveList()));
-  socket.on('streams:unfollow', () => void socket.leave(rooms.liveList()));
+  const onFollow: SharedListener<'streams:follow'> = function () {
+    void this.join(rooms.liveList());
+  };
+  const onUnfollow: SharedListener<'streams:unfollow'> = function () {
+    void this.leave(rooms.liveList());
+  };
+  return { onWatch, onLeave, onFollow, onUnfollow };
 }
 
 async function realtimePlugin(app: FastifyInstance) {
@@ -176,14 +203,20 @@ async function realtimePlugin(app: FastifyInstance) {
     next(refusal ? new Error(refusal) : undefined);
   });
 
+  const watch = watchListeners(app);
+  const onChatSend = chatSendListener(app);
+  const onPollVote = pollVoteListener(app);
   io.on('connection', (socket) => {
     // Fresh or recovered, the socket ends up in exactly the rooms its current identity allows.
     settleRooms(socket);
     bindToSession(socket);
     socket.use(refuseNulCharacters);
-    registerWatchHandlers(app, socket, new Map());
-    registerChatHandlers(app, socket);
-    registerPollHandlers(app, socket);
+    socket.on('content:watch', watch.onWatch);
+    socket.on('content:leave', watch.onLeave);
+    socket.on('streams:follow', watch.onFollow);
+    socket.on('streams:unfollow', watch.onUnfollow);
+    socket.on('chat:send', onChatSend);
+    socket.on('poll:vote', onPollVote);
   });
 
   app.addHook('preClose', async () => {

@@ -68,9 +68,9 @@ export class SocketGuard {
 
   /** Counts open Engine.IO connections per address (what allowRequest checks). */
   watchEngine(io: AppServer) {
-    io.engine.on('connection', (conn: { request: IncomingMessage; once(event: 'close', fn: () => void): void }) => {
+    io.engine.on('connection', (conn: { request: IncomingMessage; on(event: 'close', fn: () => void): void }) => {
       const release = this.connectionsPerIp.take(clientIp(this.app, conn.request), Number.POSITIVE_INFINITY);
-      conn.once('close', () => release?.());
+      if (release) conn.on('close', release);
     });
   }
 
@@ -94,8 +94,9 @@ export class SocketGuard {
       releaseIp();
       releaseUser?.();
     };
-    socket.once('disconnect', release);
-    socket.conn.once('close', release);
+    // `on`, not `once`: release is idempotent, and once's wrapper costs every socket a closure more.
+    socket.on('disconnect', release);
+    socket.conn.on('close', release);
     return null;
   }
 }
