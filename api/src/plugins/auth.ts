@@ -6,13 +6,13 @@
  * is validated (http/typed-routes.ts). Handlers read the user with `signedInUser(request)`. The server is the authority on roles: the client only hides what a role cannot use.
  */
 import fastifyCookie, { Signer } from '@fastify/cookie';
-import fastifySession from '@fastify/session';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Role } from '@onair/protocol';
 import type { UserRow } from '../db/schema.ts';
 import { forbidden, unauthorized } from '../http/errors.ts';
 import { findUserById } from '../modules/users/repository.ts';
+import { registerDeferredSession } from './deferred-session.ts';
 import { DatabaseSessionStore } from './session-store.ts';
 import { DAY_MS } from '@onair/protocol';
 
@@ -47,7 +47,7 @@ async function authPlugin(app: FastifyInstance) {
   app.decorate('sessionSigner', signer);
 
   await app.register(fastifyCookie);
-  await app.register(fastifySession, {
+  await registerDeferredSession(app, {
     secret: signer,
     cookieName: SESSION_COOKIE,
     store,

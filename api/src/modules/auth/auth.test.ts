@@ -100,6 +100,31 @@ describe.each(dialects)('accounts and sessions on %s', (dialect) => {
     expect(old.statusCode).toBe(401);
   });
 
+  it('starts no session for requests without the cookie (deferred-session.ts): no cookie sent, nothing stored', async () => {
+    const count = async () =>
+      Number((await t.database.db.kysely.selectFrom('sessions').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+    const before = await count();
+    for (const url of ['/api/content', '/api/public/stats', '/api/user', '/api/health']) {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect(response.headers['set-cookie'], url).toBeUndefined();
+    }
+    const out = await t.app.inject({ method: 'POST', url: '/api/logout' });
+    expect(out.headers['set-cookie']).toBeUndefined();
+    expect(await count()).toBe(before);
+  });
+
+  it('starts the session when a cookie-less request signs in, and clears a cookie it does not know', async () => {
+    const login = await t.app.inject({ method: 'POST', url: '/api/login', payload: { username: 'viewer', password: 'viewer123' } });
+    expect(login.statusCode).toBe(200);
+    const cookie = sessionCookie(login);
+    expect((await t.app.inject({ method: 'GET', url: '/api/user', headers: { cookie } })).statusCode).toBe(200);
+
+    const forged = cookie.replace(/=.{6}/, '=AAAAAA');
+    const stranger = await t.app.inject({ method: 'GET', url: '/api/user', headers: { cookie: forged } });
+    expect(stranger.statusCode).toBe(401);
+    expect(stranger.cookies.find((c) => c.name === 'onair.sid')?.value).toBe('');
+  });
+
   it('logs out: the session no longer reads a user', async () => {
     const cookie = await signIn(t.app, 'viewer', 'viewer123');
     const out = await t.app.inject({ method: 'POST', url: '/api/logout', headers: { cookie } });
