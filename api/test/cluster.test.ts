@@ -143,6 +143,22 @@ describe.runIf(hasRedis)('API_PROCESSES=2: one port, two processes, one SQLite f
     expect(Number(counted.n)).toBe(voterCookies.length);
   });
 
+  it('drops every process’s cached read when one process writes what it holds', async () => {
+    const usersSeen = async () => {
+      const seen = new Set<number>();
+      for (let i = 0; i < 6; i++) seen.add((JSON.parse((await freshRequest(`${api.url}/api/public/stats`)).text) as { globalUsers: number }).globalUsers);
+      return [...seen];
+    };
+    const [before] = await usersSeen(); // both processes now hold the answer (for up to 5 s)
+    const registered = await freshRequest(`${api.url}/api/register`, {
+      method: 'POST',
+      body: { email: 'cluster@example.com', username: 'cluster_fan', password: 'correct-horse' },
+    });
+    expect(registered.status).toBe(201);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(await usersSeen()).toEqual([before! + 1]);
+  });
+
   it('replaces a process that dies, and SIGTERM stops every process', async () => {
     const before = [...(await scrapeEveryProcess(api.url, 2)).keys()];
     const victim = pidOf(before[0]!);

@@ -5,11 +5,14 @@
  * what a write made stale, without each write path having to remember every cache.
  *
  * What it cannot see: raw `sql` writes (only migrations use them, before any cache exists) and other
- * processes' writes (caches bound those with a short lifetime).
+ * processes' writes. Those arrive through Redis when it is configured (write-relay.ts); caches bound
+ * the rest with a short lifetime.
  */
 import type { KyselyPlugin, OperationNode, PluginTransformQueryArgs, PluginTransformResultArgs, QueryResult, RootOperationNode, UnknownRow } from 'kysely';
 
-type WriteListener = (tables: readonly string[]) => void;
+/** `remote`: another API process wrote these tables (write-relay.ts). */
+export type WriteOrigin = 'local' | 'remote';
+type WriteListener = (tables: readonly string[], origin: WriteOrigin) => void;
 
 /** The table of a TableNode, or of an AliasNode around one. */
 function tableName(node: OperationNode | undefined): string | null {
@@ -41,6 +44,8 @@ export function writtenTables(node: RootOperationNode): string[] {
 
 export class WriteWatch implements KyselyPlugin {
   private listeners = new Set<WriteListener>();
+  /** Tables some cache reads: the only writes worth telling other processes about. */
+  readonly watchedTables = new Set<string>();
 
   /** Calls `listener` with the tables of every write from now on; answers how to stop. */
   onWrite(listener: WriteListener): () => void {
@@ -48,10 +53,24 @@ export class WriteWatch implements KyselyPlugin {
     return () => this.listeners.delete(listener);
   }
 
+  /** Declares tables whose writes matter to a cache in this process (and so in its peers). */
+  watch(tables: readonly string[]): void {
+    for (const table of tables) this.watchedTables.add(table);
+  }
+
+  /** Another process wrote these tables. */
+  applyRemote(tables: readonly string[]): void {
+    this.notify(tables, 'remote');
+  }
+
+  private notify(tables: readonly string[], origin: WriteOrigin) {
+    for (const listener of this.listeners) listener(tables, origin);
+  }
+
   transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
     if (this.listeners.size > 0) {
       const tables = writtenTables(args.node);
-      if (tables.length > 0) for (const listener of this.listeners) listener(tables);
+      if (tables.length > 0) this.notify(tables, 'local');
     }
     return args.node;
   }

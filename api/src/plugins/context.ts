@@ -1,6 +1,6 @@
 /**
  * Puts what every module needs on the instance: the configuration, the database, Redis (when set)
- * and the rate limiter.
+ * and the rate limiter; with Redis, relays writes between API processes for their read caches.
  */
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -9,6 +9,7 @@ import type { AppConfig } from '../config.ts';
 import type { Db } from '../db/dialect.ts';
 import type { LiveAudience } from '../realtime/audience.ts';
 import { memoryRateLimiter, redisRateLimiter, type RateLimiter } from '../http/rate-limit.ts';
+import { relayWrites } from '../db/write-relay.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -32,6 +33,11 @@ async function contextPlugin(app: FastifyInstance, opts: ContextOptions) {
   app.decorate('db', opts.db);
   app.decorate('redis', opts.redis);
   app.decorate('rateLimiter', opts.redis ? redisRateLimiter(opts.redis, `${opts.config.redisPrefix}rl:`) : memoryRateLimiter());
+  if (opts.redis) {
+    // Peers' writes drop this process's read caches (db/write-relay.ts).
+    const relay = relayWrites(opts.db.writes, opts.redis, `${opts.config.redisPrefix}writes`, opts.config.nodeId);
+    app.addHook('onClose', async () => relay.close());
+  }
 }
 
 export default fp(contextPlugin, { name: 'context' });
