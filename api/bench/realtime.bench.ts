@@ -19,9 +19,10 @@
  * that take turns; p50/p95/p99 of send-to-delivery latency and the ratios' median over the runs.
  * Capacity: sockets in one room receiving 1 message/s, added a step at a time until p95 passes
  * 250 ms; heap per socket from the server's own /metrics. Cluster: the same ramp against `npm start`
- * with API_PROCESSES=1 and with one process per core, both on the Redis adapter, and their ratio. The load generator is one process speaking
- * the Socket.IO protocol over `ws` (light-socket.ts); its CPU is printed beside each figure so a reader
- * can tell when the client, not the server, is the limit. Never fails on time.
+ * with API_PROCESSES=1 and with one process per core, both on the Redis adapter, and their ratio.
+ * The load generator is one process speaking the Socket.IO protocol over `ws` (light-socket.ts); its
+ * CPU is printed beside each figure so a reader can tell when the client, not the server, is the
+ * limit. Never fails on time.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -284,7 +285,6 @@ function printMeasurement(label: string, m: Measurement) {
       `${fmt(m.deliveriesPerSecond, 0).padStart(6)} deliveries/s (${pct(m.delivered)} delivered)  server CPU ${pct(m.serverCpu)}  bench client CPU ${pct(m.clientCpu)}`,
   );
 }
-
 
 // ---------------------------------------------------------------------------------------------------
 // The three parts

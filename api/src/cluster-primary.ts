@@ -22,11 +22,9 @@ const RESTART_DELAY_MS = 1000;
 const MAX_RESTART_DELAY_MS = 30_000;
 /** How long workers get to close their connections on SIGTERM before they are killed. */
 const STOP_GRACE_MS = 10_000;
-/** The environment variable that tells a worker its slot. */
-export const SLOT_ENV = 'ONAIR_API_SLOT';
-
+/** Slot 0 keeps the configured MEDIA_INGEST; every other slot runs without media ingest. */
 function slotEnv(slot: number): Record<string, string> {
-  return slot === 0 ? { [SLOT_ENV]: '0' } : { [SLOT_ENV]: String(slot), MEDIA_INGEST: 'false' };
+  return slot === 0 ? {} : { MEDIA_INGEST: 'false' };
 }
 
 export async function runClusterPrimary(config: AppConfig): Promise<void> {

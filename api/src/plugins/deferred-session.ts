@@ -46,22 +46,28 @@ class UnstartedSession {
     return this.start().set(...args);
   }
   regenerate(...args: unknown[]) {
-    return (this.start().regenerate as (...a: unknown[]) => unknown)(...args);
+    return this.startThen('regenerate', args);
   }
   save(...args: unknown[]) {
-    return (this.start().save as (...a: unknown[]) => unknown)(...args);
+    return this.startThen('save', args);
   }
   destroy(...args: unknown[]) {
-    return (this.start().destroy as (...a: unknown[]) => unknown)(...args);
+    return this.startThen('destroy', args);
   }
   reload(...args: unknown[]) {
-    return (this.start().reload as (...a: unknown[]) => unknown)(...args);
+    return this.startThen('reload', args);
   }
   touch() {
-    this.start().touch();
+    return this.startThen('touch', []);
   }
   options(...args: Parameters<FastifySessionObject['options']>) {
-    this.start().options(...args);
+    return this.startThen('options', args);
+  }
+
+  /** Starts the session and calls `method` on it (callback and promise forms alike). */
+  private startThen(method: 'regenerate' | 'save' | 'destroy' | 'reload' | 'touch' | 'options', args: unknown[]): unknown {
+    const session = this.start();
+    return Reflect.apply(session[method], session, args);
   }
 }
 
