@@ -4,18 +4,10 @@
  * the events, so a counter never disagrees with view_events, and reads never count over history.
  */
 import type { Kysely } from 'kysely';
+import { chunks } from '../../db/batches.ts';
 import type { Database, NewViewEvent } from '../../db/schema.ts';
 
 type CountedView = Pick<NewViewEvent, 'contentId' | 'viewerKey' | 'country'>;
-
-/** Rows per multi-row statement: well under SQLite's 32,766 bound parameters. */
-const CHUNK = 500;
-
-function chunks<T>(rows: T[]): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < rows.length; i += CHUNK) out.push(rows.slice(i, i + CHUNK));
-  return out;
-}
 
 /** The (item, viewer) pairs not seen before: inserted now, so concurrent writers count each pair once. */
 async function newViewerPairs(db: Kysely<Database>, views: CountedView[]): Promise<Map<number, number>> {

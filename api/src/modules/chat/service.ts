@@ -11,7 +11,6 @@ import { canWatch, SUBSCRIBERS_ONLY_MESSAGE } from '../monetization/access.ts';
 import { scoreText } from '../moderation/scoring.ts';
 import { POINTS } from '../rewards/ledger.ts';
 import { pushPoints, recordReward } from '../rewards/service.ts';
-import { countActivity } from '../rewards/activity.ts';
 
 const RATE_WINDOW_MS = 10_000;
 export const CHAT_HISTORY = 50;
@@ -103,7 +102,7 @@ export async function sendChatMessage(app: FastifyInstance, user: UserRow, body:
   const createdAt = Date.now();
   // The message, its moderation item and its points commit together, before anyone sees the message:
   // nothing that fails after the broadcast can turn a message others saw into an error for its author.
-  let written: { id: number; queued: ModerationItem | null; rewarded: boolean };
+  let written: { id: number; queued: ModerationItem | null; points: number | null };
   try {
     written = await app.db.kysely.transaction().execute(async (trx) => {
       const { id } = await trx
@@ -121,9 +120,8 @@ export async function sendChatMessage(app: FastifyInstance, user: UserRow, body:
         .executeTakeFirstOrThrow();
       const item = flaggedItem(score, { kind: 'chat_message', targetId: id, contentId, original: input.message }, user);
       const queued = item ? await insertModerationItem(trx, item, user.username) : null;
-      await countActivity(trx, user.id, createdAt, { messages: 1 });
-      const rewarded = await recordReward(trx, { userId: user.id, action: 'chat', points: POINTS.chat, ref: String(id) });
-      return { id, queued, rewarded };
+      const points = await recordReward(trx, { userId: user.id, action: 'chat', points: POINTS.chat, ref: String(id), at: createdAt, counts: { messages: 1 } });
+      return { id, queued, points };
     });
   } catch (error) {
     // The same key arrived twice at once: the first insert won; answer with its row.
@@ -148,8 +146,8 @@ export async function sendChatMessage(app: FastifyInstance, user: UserRow, body:
   app.io.to(roomFor(contentId)).emit('chat:message', message);
   app.metrics.chatMessages.inc();
   if (written.queued) announceModerationItem(app, written.queued);
-  if (written.rewarded) {
-    void pushPoints(app, user.id, 'chat').catch((error: unknown) => app.log.warn({ err: error }, 'could not push the new points total'));
+  if (written.points !== null) {
+    void pushPoints(app, user.id, 'chat', written.points).catch((error: unknown) => app.log.warn({ err: error }, 'could not push the new points total'));
   }
   return message;
 }

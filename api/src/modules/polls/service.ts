@@ -83,7 +83,7 @@ export async function vote(app: FastifyInstance, user: UserRow, body: unknown): 
   if (poll.closesAt <= now) throw conflict('This poll has closed');
 
   // Written with the other votes of its moment, in one transaction with its tally and its points.
-  const { counted, rewarded } = await app.votes.submit({ pollId, userId: user.id, optionIndex, idempotencyKey: idempotencyKey ?? null, at: now });
+  const { counted, points } = await app.votes.submit({ pollId, userId: user.id, optionIndex, idempotencyKey: idempotencyKey ?? null, at: now });
   if (!counted) {
     // A retry (socket, then REST) of the vote that landed: answer it as that vote, not as a refusal.
     const landed = idempotencyKey
@@ -95,6 +95,6 @@ export async function vote(app: FastifyInstance, user: UserRow, body: unknown): 
 
   app.pollTallies.mark(pollId);
   app.metrics.votes.inc();
-  if (rewarded) await pushPoints(app, user.id, 'vote');
+  if (points !== null) await pushPoints(app, user.id, 'vote', points);
   return { ...(await app.pollReads.tally(poll)), optionIndex };
 }

@@ -6,14 +6,15 @@
  *
  * Within a batch: one multi-row insert of the votes (the (poll, user) primary key still decides, so a
  * person's second vote, in the same batch or a later one, is not counted), one running-tally update per
- * poll option, and per counted vote its day totals and its reward (rewards/service.ts recordReward).
- * Each vote learns whether it was counted and whether it earned points.
+ * poll option, and the counted votes' day totals and rewards in a few statements for the whole batch
+ * (rewards/service.ts recordRewards). Each vote learns whether it was counted and, if its voter was
+ * paid points, their new total (told to one vote per voter, so the total is pushed once).
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import { countActivity } from '../rewards/activity.ts';
+import { chunks } from '../../db/batches.ts';
 import { POINTS } from '../rewards/ledger.ts';
-import { recordReward } from '../rewards/service.ts';
+import { recordRewards } from '../rewards/service.ts';
 import { addVotes } from './tally-counters.ts';
 
 export interface BallotIn {
@@ -26,8 +27,8 @@ export interface BallotIn {
 
 export interface BallotOut {
   counted: boolean;
-  /** Points were paid (the vote's own, or a daily challenge it completed). */
-  rewarded: boolean;
+  /** The voter's new points total, if this batch paid them (the vote's own points or a daily challenge). */
+  points: number | null;
 }
 
 interface Pending {
@@ -35,9 +36,6 @@ interface Pending {
   resolve: (out: BallotOut) => void;
   reject: (error: unknown) => void;
 }
-
-/** Rows per insert statement: well under SQLite's and Postgres's bound-parameter limits. */
-const INSERT_CHUNK = 500;
 
 export class VoteBatcher {
   private waiting: Pending[] = [];
@@ -74,29 +72,26 @@ export class VoteBatcher {
   private write(ballots: BallotIn[]): Promise<BallotOut[]> {
     return this.db.transaction().execute(async (trx) => {
       const inserted = new Set<string>();
-      for (let i = 0; i < ballots.length; i += INSERT_CHUNK) {
+      for (const chunk of chunks(ballots)) {
         const rows = await trx
           .insertInto('pollVotes')
-          .values(ballots.slice(i, i + INSERT_CHUNK).map((b) => ({ pollId: b.pollId, userId: b.userId, optionIndex: b.optionIndex, idempotencyKey: b.idempotencyKey, createdAt: b.at })))
+          .values(chunk.map((b) => ({ pollId: b.pollId, userId: b.userId, optionIndex: b.optionIndex, idempotencyKey: b.idempotencyKey, createdAt: b.at })))
           .onConflict((oc) => oc.columns(['pollId', 'userId']).doNothing())
           .returning(['pollId', 'userId'])
           .execute();
         for (const r of rows) inserted.add(`${r.pollId}:${r.userId}`);
       }
       // A person's two votes in one batch: the first in the statement was inserted, the other not.
-      const counted = ballots.map((b) => inserted.delete(`${b.pollId}:${b.userId}`));
-      await addVotes(trx, ballots.filter((_, i) => counted[i]));
-      const out: BallotOut[] = [];
-      for (const [i, ballot] of ballots.entries()) {
-        if (!counted[i]) {
-          out.push({ counted: false, rewarded: false });
-          continue;
-        }
-        await countActivity(trx, ballot.userId, ballot.at, { votes: 1 });
-        const rewarded = await recordReward(trx, { userId: ballot.userId, action: 'vote', points: POINTS.vote, ref: String(ballot.pollId) });
-        out.push({ counted: true, rewarded });
-      }
-      return out;
+      const counted = ballots.filter((b) => inserted.delete(`${b.pollId}:${b.userId}`));
+      await addVotes(trx, counted);
+      const totals = await recordRewards(
+        trx,
+        counted.map((b) => ({ userId: b.userId, action: 'vote', points: POINTS.vote, ref: String(b.pollId), at: b.at, counts: { votes: 1 } })),
+      );
+      const isCounted = new Set(counted);
+      // Each paid voter's total goes with their last counted vote of the batch.
+      const lastOf = new Map(counted.map((b) => [b.userId, b]));
+      return ballots.map((b) => ({ counted: isCounted.has(b), points: lastOf.get(b.userId) === b ? (totals.get(b.userId) ?? null) : null }));
     });
   }
 }

@@ -5,6 +5,7 @@
  */
 import type { Kysely } from 'kysely';
 import { DAY_MS } from '@onair/protocol';
+import { chunks } from '../../db/batches.ts';
 import type { Database } from '../../db/schema.ts';
 
 export type ActivityCounts = { points: number; messages: number; votes: number; questions: number; shares: number; watchSeconds: number };
@@ -13,43 +14,89 @@ const NONE: ActivityCounts = { points: 0, messages: 0, votes: 0, questions: 0, s
 export const dayNumber = (t: number) => Math.floor(t / DAY_MS);
 
 /** Adds to a person's counts for the day of `at`. Call in the transaction that writes the record. */
-export async function countActivity(db: Kysely<Database>, userId: number, at: number, add: Partial<ActivityCounts>): Promise<void> {
-  const values = { ...NONE, ...add };
-  await db
-    .insertInto('userActivityDays')
-    .values({ userId, day: dayNumber(at), ...values })
-    .onConflict((oc) =>
-      oc.columns(['userId', 'day']).doUpdateSet((eb) => ({
-        points: eb('userActivityDays.points', '+', eb.ref('excluded.points')),
-        messages: eb('userActivityDays.messages', '+', eb.ref('excluded.messages')),
-        votes: eb('userActivityDays.votes', '+', eb.ref('excluded.votes')),
-        questions: eb('userActivityDays.questions', '+', eb.ref('excluded.questions')),
-        shares: eb('userActivityDays.shares', '+', eb.ref('excluded.shares')),
-        watchSeconds: eb('userActivityDays.watchSeconds', '+', eb.ref('excluded.watchSeconds')),
-      })),
-    )
-    .execute();
+export function countActivity(db: Kysely<Database>, userId: number, at: number, add: Partial<ActivityCounts>): Promise<void> {
+  return countActivities(db, [{ userId, at, add }]);
+}
+
+/**
+ * Adds many people's counts in one statement per few hundred (person, day) rows, as a batch of votes needs.
+ * Entries for the same person and day are summed first: one statement may not update a row twice.
+ */
+export async function countActivities(db: Kysely<Database>, entries: readonly { userId: number; at: number; add: Partial<ActivityCounts> }[]): Promise<void> {
+  const rows = new Map<string, ActivityCounts & { userId: number; day: number }>();
+  for (const { userId, at, add } of entries) {
+    const day = dayNumber(at);
+    const key = `${userId}:${day}`;
+    const row = rows.get(key) ?? { userId, day, ...NONE };
+    for (const k of Object.keys(add) as (keyof ActivityCounts)[]) row[k] += add[k] ?? 0;
+    rows.set(key, row);
+  }
+  for (const chunk of chunks([...rows.values()])) {
+    await db
+      .insertInto('userActivityDays')
+      .values(chunk)
+      .onConflict((oc) =>
+        oc.columns(['userId', 'day']).doUpdateSet((eb) => ({
+          points: eb('userActivityDays.points', '+', eb.ref('excluded.points')),
+          messages: eb('userActivityDays.messages', '+', eb.ref('excluded.messages')),
+          votes: eb('userActivityDays.votes', '+', eb.ref('excluded.votes')),
+          questions: eb('userActivityDays.questions', '+', eb.ref('excluded.questions')),
+          shares: eb('userActivityDays.shares', '+', eb.ref('excluded.shares')),
+          watchSeconds: eb('userActivityDays.watchSeconds', '+', eb.ref('excluded.watchSeconds')),
+        })),
+      )
+      .execute();
+  }
+}
+
+/** Each person's points: the sum of their day totals, for many people at once. */
+export async function pointsOf(db: Kysely<Database>, userIds: readonly number[]): Promise<Map<number, number>> {
+  const points = new Map(userIds.map((id) => [id, 0]));
+  for (const ids of chunks(userIds)) {
+    const rows = await db
+      .selectFrom('userActivityDays')
+      .select(['userId', (eb) => eb.fn.sum<number | string>('points').as('points')])
+      .where('userId', 'in', ids)
+      .groupBy('userId')
+      .execute();
+    for (const r of rows) points.set(r.userId, Number(r.points));
+  }
+  return points;
+}
+
+/** Each person's counts for one day (zeros where they have no row), for many people at once. */
+export async function dayCountsOf(db: Kysely<Database>, userIds: readonly number[], day: number): Promise<Map<number, ActivityCounts>> {
+  const counts = new Map(userIds.map((id) => [id, { ...NONE }]));
+  for (const ids of chunks(userIds)) {
+    const rows = await db.selectFrom('userActivityDays').select(['userId', ...COUNT_COLUMNS]).where('userId', 'in', ids).where('day', '=', day).execute();
+    for (const r of rows) counts.set(r.userId, countsOf(r));
+  }
+  return counts;
 }
 
 /** A person's day rows from `since` on (a time), newest first. */
 export async function activityDays(db: Kysely<Database>, userId: number, since: number): Promise<(ActivityCounts & { day: number })[]> {
   const rows = await db
     .selectFrom('userActivityDays')
-    .select(['day', 'points', 'messages', 'votes', 'questions', 'shares', 'watchSeconds'])
+    .select(['day', ...COUNT_COLUMNS])
     .where('userId', '=', userId)
     .where('day', '>=', dayNumber(since))
     .orderBy('day', 'desc')
     .execute();
-  return rows.map((r) => ({
-    day: Number(r.day),
-    points: Number(r.points),
-    messages: Number(r.messages),
-    votes: Number(r.votes),
-    questions: Number(r.questions),
-    shares: Number(r.shares),
-    watchSeconds: Number(r.watchSeconds),
-  }));
+  return rows.map((r) => ({ day: Number(r.day), ...countsOf(r) }));
 }
+
+const COUNT_COLUMNS = ['points', 'messages', 'votes', 'questions', 'shares', 'watchSeconds'] as const;
+
+/** Postgres answers bigint columns as strings. */
+const countsOf = (r: Record<(typeof COUNT_COLUMNS)[number], number | string>): ActivityCounts => ({
+  points: Number(r.points),
+  messages: Number(r.messages),
+  votes: Number(r.votes),
+  questions: Number(r.questions),
+  shares: Number(r.shares),
+  watchSeconds: Number(r.watchSeconds),
+});
 
 /** The sums of day rows. */
 export function totalsOf(days: readonly ActivityCounts[]): ActivityCounts {

@@ -5,7 +5,8 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { DAY_MS } from '@onair/protocol';
-import { activityDays, countActivity, totalsOf } from './activity.ts';
+import { chunks } from '../../db/batches.ts';
+import { activityDays, countActivity, totalsOf, type ActivityCounts } from './activity.ts';
 
 export const POINTS = {
   chat: 2,
@@ -20,20 +21,45 @@ export const POINTS = {
 export const POINTS_PER_LEVEL = 500;
 export const levelForPoints = (points: number) => Math.floor(Math.max(0, points) / POINTS_PER_LEVEL) + 1;
 
-export async function awardPoints(
-  db: Kysely<Database>,
-  award: { userId: number; action: string; points: number; ref: string; at?: number },
-): Promise<boolean> {
-  if (award.points <= 0) return false;
-  const at = award.at ?? Date.now();
-  const inserted = await db
-    .insertInto('pointsLedger')
-    .values({ userId: award.userId, action: award.action, points: award.points, ref: award.ref, createdAt: at })
-    .onConflict((oc) => oc.columns(['userId', 'action', 'ref']).doNothing())
-    .returning('id')
-    .executeTakeFirst();
-  if (!inserted) return false;
-  await countActivity(db, award.userId, at, { points: award.points, shares: award.action === 'share' ? 1 : 0 });
+export interface Award {
+  userId: number;
+  action: string;
+  points: number;
+  /** What earned it: with the person and the action, the ledger's unique key. */
+  ref: string;
+  at?: number;
+}
+
+export type PaidAward = Required<Award>;
+
+/**
+ * Writes the awards the ledger does not hold yet, a few hundred per statement, and answers those: an
+ * award already paid (a retry, a re-count) is left out, whether it was paid before or earlier in `awards`.
+ */
+export async function insertAwards(db: Kysely<Database>, awards: readonly Award[]): Promise<PaidAward[]> {
+  const now = Date.now();
+  const rows = awards.filter((a) => a.points > 0).map((a) => ({ userId: a.userId, action: a.action, points: a.points, ref: a.ref, createdAt: a.at ?? now }));
+  const paid: PaidAward[] = [];
+  for (const chunk of chunks(rows)) {
+    const inserted = await db
+      .insertInto('pointsLedger')
+      .values(chunk)
+      .onConflict((oc) => oc.columns(['userId', 'action', 'ref']).doNothing())
+      .returning(['userId', 'action', 'points', 'ref', 'createdAt'])
+      .execute();
+    for (const r of inserted) paid.push({ userId: r.userId, action: r.action, points: Number(r.points), ref: r.ref, at: Number(r.createdAt) });
+  }
+  return paid;
+}
+
+/** What a paid award adds to its day's totals: its points, and a share (paid once a day per item) counts as one. */
+export const paidCounts = (award: PaidAward): Partial<ActivityCounts> => ({ points: award.points, shares: award.action === 'share' ? 1 : 0 });
+
+/** One award with its day totals; answers whether it was paid now (false if it had been before). */
+export async function awardPoints(db: Kysely<Database>, award: Award): Promise<boolean> {
+  const [paid] = await insertAwards(db, [award]);
+  if (!paid) return false;
+  await countActivity(db, paid.userId, paid.at, paidCounts(paid));
   return true;
 }
 

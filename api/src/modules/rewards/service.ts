@@ -4,7 +4,8 @@ import type { Database } from '../../db/schema.ts';
 import { LIST_LIMITS, rooms, type GamificationResponse } from '@onair/protocol';
 import { conflict, notFound, unprocessable } from '../../http/errors.ts';
 import { achievementStatus, ACHIEVEMENTS, CHALLENGE_METRIC, challengeAward, dailyChallengeStatus, todayStart, userMetrics, type Metric } from './achievements.ts';
-import { awardPoints, leaderboard, levelForPoints, totalPoints } from './ledger.ts';
+import { countActivities, dayCountsOf, dayNumber, pointsOf, type ActivityCounts } from './activity.ts';
+import { awardPoints, insertAwards, leaderboard, levelForPoints, paidCounts, totalPoints, type Award } from './ledger.ts';
 
 async function claimsOf(app: FastifyInstance, userId: number) {
   const rows = await app.db.kysely.selectFrom('achievementClaims').select(['achievementId', 'claimedAt']).where('userId', '=', userId).execute();
@@ -12,42 +13,70 @@ async function claimsOf(app: FastifyInstance, userId: number) {
 }
 
 /** Tells the user's sockets their new total, so the header's points and level move live. */
-export async function pushPoints(app: FastifyInstance, userId: number, reason: string) {
-  const points = await totalPoints(app.db.kysely, userId);
+export async function pushPoints(app: FastifyInstance, userId: number, reason: string, known?: number) {
+  const points = known ?? (await totalPoints(app.db.kysely, userId));
   app.io.to(rooms.user(userId)).emit('gamification:points', { points, level: levelForPoints(points), reason });
 }
 
 /**
  * Awards points for an action (idempotent per ref), then pays any daily challenge the action completed.
  */
-export async function rewardAction(
-  app: FastifyInstance,
-  award: { userId: number; action: string; points: number; ref: string },
-): Promise<void> {
+export async function rewardAction(app: FastifyInstance, award: Award): Promise<void> {
   // The award and the day totals it adds to commit together.
-  if (await app.db.kysely.transaction().execute((trx) => recordReward(trx, award))) await pushPoints(app, award.userId, award.action);
+  const total = await app.db.kysely.transaction().execute((trx) => recordReward(trx, award));
+  if (total !== null) await pushPoints(app, award.userId, award.action, total);
 }
 
 /** The daily-challenge metric each rewarded action moves (a question moves none). */
 const ACTION_METRIC: Partial<Record<string, Metric>> = { chat: 'messages', vote: 'votes', share: 'shares', watch: 'watchSeconds' };
 
+/** An action to reward, with what the action itself adds to its day's totals (paid or not). */
+export interface RewardedAction extends Award {
+  counts?: Partial<ActivityCounts>;
+}
+
 /**
- * The database half of rewardAction, for callers that write the action in the same transaction:
- * answers whether any points were paid (then the caller pushes the new total after committing).
- * Only the challenges on the metric this action moves can have been completed by it.
+ * The database half of rewarding: for callers that write the actions in the same transaction. Answers
+ * the person's new points total if anything was paid, else null (then the caller pushes the total
+ * after committing).
  */
-export async function recordReward(db: Kysely<Database>, award: { userId: number; action: string; points: number; ref: string }): Promise<boolean> {
-  const awarded = await awardPoints(db, award);
-  const metric = ACTION_METRIC[award.action];
-  if (!metric) return awarded;
+export async function recordReward(db: Kysely<Database>, action: RewardedAction): Promise<number | null> {
+  return (await recordRewards(db, [action])).get(action.userId) ?? null;
+}
+
+/**
+ * Rewards many actions in a few statements whatever their number (a batch of votes is one call): the
+ * ledger rows not paid before, one upsert of the day totals (the actions' own counts and the points
+ * paid), then the daily challenges those actions completed, read from the day totals just written;
+ * only a challenge on a metric that a person's actions moved can have been completed by them.
+ * Answers each person who was paid anything, with their new points total.
+ */
+export async function recordRewards(db: Kysely<Database>, actions: readonly RewardedAction[]): Promise<Map<number, number>> {
   const now = Date.now();
-  const today = dailyChallengeStatus(await userMetrics(db, award.userId, todayStart(now), now));
-  let challengePaid = false;
-  for (const challenge of today.filter((c) => c.completed && CHALLENGE_METRIC[c.id as keyof typeof CHALLENGE_METRIC] === metric)) {
-    const key = challengeAward(challenge.id, now);
-    challengePaid = (await awardPoints(db, { userId: award.userId, ...key, points: challenge.points })) || challengePaid;
+  const paid = await insertAwards(db, actions);
+  await countActivities(db, [
+    ...actions.flatMap((a) => (a.counts ? [{ userId: a.userId, at: a.at ?? now, add: a.counts }] : [])),
+    ...paid.map((a) => ({ userId: a.userId, at: a.at, add: paidCounts(a) })),
+  ]);
+
+  const moved = new Map<number, Set<Metric>>();
+  for (const a of actions) {
+    const metric = ACTION_METRIC[a.action];
+    if (metric) moved.set(a.userId, (moved.get(a.userId) ?? new Set()).add(metric));
   }
-  return awarded || challengePaid;
+  const today = await dayCountsOf(db, [...moved.keys()], dayNumber(now));
+  const challenges: Award[] = [];
+  for (const [userId, metrics] of moved) {
+    for (const challenge of dailyChallengeStatus({ ...today.get(userId)!, streakDays: 0 })) {
+      if (challenge.completed && metrics.has(CHALLENGE_METRIC[challenge.id as keyof typeof CHALLENGE_METRIC])) {
+        challenges.push({ userId, ...challengeAward(challenge.id, now), points: challenge.points, at: now });
+      }
+    }
+  }
+  const challengesPaid = await insertAwards(db, challenges);
+  await countActivities(db, challengesPaid.map((a) => ({ userId: a.userId, at: a.at, add: paidCounts(a) })));
+
+  return pointsOf(db, [...new Set([...paid, ...challengesPaid].map((a) => a.userId))]);
 }
 
 export async function gamificationProfile(app: FastifyInstance, userId: number): Promise<GamificationResponse> {
