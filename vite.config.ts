@@ -1,6 +1,7 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
+import { mantineCssSplit } from './scripts/vite-mantine-css.ts';
 import { precompress } from './scripts/vite-precompress.ts';
 import { fileURLToPath } from 'node:url';
 
@@ -10,6 +11,8 @@ const apiPort = Number(process.env.PORT ?? 3000);
 export default defineConfig({
   root: fileURLToPath(new URL('./web', import.meta.url)),
   plugins: [
+    // Each screen's chunk carries the Mantine styles it uses, not every component's.
+    mantineCssSplit(fileURLToPath(new URL('.', import.meta.url))),
     react(),
     // Installable app: manifest, and a service worker (web/src/sw.ts) that precaches the shell.
     VitePWA({

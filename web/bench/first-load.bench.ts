@@ -2,17 +2,21 @@
  * What a first visit costs in a browser. Headless Chromium opens /landing signed out and / signed in
  * (a returning visitor), each time with an empty cache, against the built app served by the real API with the demo
  * data, and reports the JavaScript the page downloaded (on the wire, and the same files gzipped, the
- * measure the performance goal is written in) and its Largest Contentful Paint. The baseline is the
+ * measure the performance goal is written in), its stylesheets gzipped (against Mantine's whole
+ * stylesheet) and its Largest Contentful Paint. The baseline is the
  * same browser's LCP for a bare static page (a heading and a paragraph) from a plain Node server on
  * loopback: the floor no app can go below on this machine. Median of BENCH_RUNS (default 3) visits.
  *
  *   npm run bench:web
  */
+import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
 import type { BrowserContext, Page } from 'playwright-core';
 import { median } from '../../test-support/stats.ts';
-import { chromiumAvailable, gzippedSize, recordScripts, startApp, type App } from '../e2e/harness.ts';
+import { chromiumAvailable, gzippedSize, recordRequests, REPO_ROOT, startApp, type App } from '../e2e/harness.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const SETTLE_MS = 1000;
@@ -22,6 +26,7 @@ interface Visit {
   scripts: number;
   wireBytes: number;
   gzipBytes: number;
+  cssGzipBytes: number;
 }
 
 /** Records every LCP candidate the page reports; the last one before input is the page's LCP. */
@@ -35,7 +40,8 @@ function observeLcp(context: BrowserContext) {
 
 /** Opens the URL in the page and measures it once the network has settled. */
 async function visit(page: Page, url: string, measureGzip: boolean): Promise<Visit> {
-  const scripts = recordScripts(page);
+  const scripts = recordRequests(page);
+  const stylesheets = recordRequests(page, 'stylesheet');
   await page.goto(url, { waitUntil: 'load' });
   // Lazy chunks and the first data arrive after `load`; LCP candidates follow them.
   await page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => undefined);
@@ -47,6 +53,7 @@ async function visit(page: Page, url: string, measureGzip: boolean): Promise<Vis
     scripts: scripts.length,
     wireBytes: wire.reduce((sum, bytes) => sum + bytes, 0),
     gzipBytes: measureGzip ? gzippedSize(scripts.map((request) => new URL(request.url()).pathname)) : 0,
+    cssGzipBytes: measureGzip ? gzippedSize(stylesheets.map((request) => new URL(request.url()).pathname)) : 0,
   };
 }
 
@@ -107,14 +114,17 @@ async function main() {
       rows[1]![1].push(await visitAs(app, '/', true, { username: 'viewer', password: 'viewer123' }));
     }
     const floorMs = median(floor);
+    const wholeCss = gzipSync(readFileSync(path.join(REPO_ROOT, 'node_modules/@mantine/core/styles.css'))).length;
     console.log(`first visit, median of ${RUNS} (empty cache, loopback); baseline: a bare static page's LCP ${floorMs.toFixed(0)} ms`);
-    console.log('page                     | JS files | JS on the wire | JS gzipped | LCP      | LCP / baseline');
+    console.log('page                     | JS files | JS on the wire | JS gzipped | CSS gzipped (÷ whole Mantine) | LCP      | LCP / baseline');
     for (const [label, visits] of rows) {
       const lcp = median(visits.map((v) => v.lcpMs));
+      const css = median(visits.map((v) => v.cssGzipBytes));
       console.log(
-        `${label.padEnd(24)} | ${String(median(visits.map((v) => v.scripts))).padStart(8)} | ${kb(median(visits.map((v) => v.wireBytes))).padStart(14)} | ${kb(median(visits.map((v) => v.gzipBytes))).padStart(10)} | ${`${lcp.toFixed(0)} ms`.padStart(8)} | ${(lcp / floorMs).toFixed(1)}x`,
+        `${label.padEnd(24)} | ${String(median(visits.map((v) => v.scripts))).padStart(8)} | ${kb(median(visits.map((v) => v.wireBytes))).padStart(14)} | ${kb(median(visits.map((v) => v.gzipBytes))).padStart(10)} | ${`${kb(css)} (×${(css / wholeCss).toFixed(2)})`.padStart(29)} | ${`${lcp.toFixed(0)} ms`.padStart(8)} | ${(lcp / floorMs).toFixed(1)}x`,
       );
     }
+    console.log(`Mantine's whole stylesheet, which every page loaded before it was split by screen: ${kb(wholeCss)} gzipped`);
   } finally {
     await baseline.close();
     await app.stop();

@@ -10,7 +10,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromiumAvailable, connected, ensureBuilt, gzippedSize, recordScripts, signIn, startApp, WEB_DIST as WEB, type App } from './harness.ts';
+import { chromiumAvailable, connected, ensureBuilt, gzippedSize, recordRequests, signIn, startApp, WEB_DIST as WEB, type App } from './harness.ts';
 
 
 /** The entry script and its static imports, transitively (dynamic `import()` is not followed). */
@@ -73,7 +73,7 @@ describe.skipIf(!chromiumAvailable())('what a visit loads in the browser', () =>
   /** The built scripts a page fetched while the visit ran. */
   async function visitScripts(visit: (page: import('playwright-core').Page) => Promise<void>) {
     const { context, page } = await app.newPerson({ tourDoneFor: 'viewer' });
-    const scripts = recordScripts(page);
+    const scripts = recordRequests(page);
     await visit(page);
     await context.close();
     return scripts.map((request) => new URL(request.url()).pathname);

@@ -240,13 +240,13 @@ export async function setSwitch(input: Locator, checked: boolean) {
   await input.page().waitForFunction(([element, wanted]) => (element as HTMLInputElement).checked === wanted, [await input.elementHandle(), checked] as const);
 }
 
-/** Every script the page fetches from now on, as its requests finish. */
-export function recordScripts(page: Page): Request[] {
-  const scripts: Request[] = [];
+/** Every script (or stylesheet) the page fetches from now on, as its requests finish. */
+export function recordRequests(page: Page, resourceType: 'script' | 'stylesheet' = 'script'): Request[] {
+  const requests: Request[] = [];
   page.on('requestfinished', (request) => {
-    if (request.resourceType() === 'script') scripts.push(request);
+    if (request.resourceType() === resourceType) requests.push(request);
   });
-  return scripts;
+  return requests;
 }
 
 /** The built files at these URL paths, gzipped, in bytes: the measure the first-page budget is written in. */

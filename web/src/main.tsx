@@ -1,7 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
 import { App } from './app/App';
 import { queryClient } from './app/queryClient';
 import { authQueries } from './features/auth/queries';

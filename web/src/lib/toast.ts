@@ -13,11 +13,11 @@ export interface ToastInput {
   variant?: 'default' | 'destructive';
 }
 
-let loading: Promise<typeof import('@mantine/notifications')> | null = null;
+let loading: Promise<typeof import('./notifications')> | null = null;
 
 /** Mantine's notifications, loaded once; the limit is set before the first toast is shown. */
 export function loadNotifications() {
-  loading ??= import('@mantine/notifications').then((module) => {
+  loading ??= import('./notifications').then((module) => {
     module.notificationsStore.updateState((state) => ({ ...state, limit: TOAST.limit, defaultPosition: 'bottom-right' }));
     return module;
   });
