@@ -15,4 +15,5 @@ COPY . .
 RUN npm run build
 ENV NODE_ENV=production PORT=3000
 EXPOSE 3000
-CMD ["node", "--import", "tsx", "scripts/api.ts"]
+# The flags of scripts/api-node-flags.mjs (why: there).
+CMD ["node", "--max-semi-space-size=32", "--import", "tsx", "scripts/api.ts"]

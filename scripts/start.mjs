@@ -7,6 +7,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { API_NODE_FLAGS } from './api-node-flags.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 process.chdir(root);
@@ -33,6 +34,6 @@ if (!existsSync(builtIndex) || statSync(builtIndex).mtimeMs < sources) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-const api = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'scripts/api.ts')], { stdio: 'inherit' });
+const api = spawn(process.execPath, [...API_NODE_FLAGS, '--import', 'tsx', path.join(root, 'scripts/api.ts')], { stdio: 'inherit' });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => api.kill(signal));
 api.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -6,6 +6,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { API_NODE_FLAGS } from '../scripts/api-node-flags.mjs';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -31,7 +32,7 @@ export interface ApiProcess {
 export async function startApiProcess(env: Record<string, string>, timeoutMs = 60_000, nodeArgs: string[] = []): Promise<ApiProcess> {
   const port = await freePort();
   let output = '';
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', path.join(REPO_ROOT, 'scripts/api.ts')], {
+  const child = spawn(process.execPath, [...API_NODE_FLAGS, ...nodeArgs, '--import', 'tsx', path.join(REPO_ROOT, 'scripts/api.ts')], {
     cwd: REPO_ROOT,
     // PUBLIC_URL is the origin the process is reached at: browsers' requests from it pass the origin check.
     env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}`, ...env },

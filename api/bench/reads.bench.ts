@@ -21,6 +21,7 @@ import SQLite from 'better-sqlite3';
 import { migrateToLatest, openDatabase } from '../src/db/index.ts';
 import { backfillViewCounters } from '../src/db/migrations/0018_view_counters.ts';
 import { seedDemo } from '../src/db/seed/demo.ts';
+import { API_NODE_FLAGS } from '../../scripts/api-node-flags.mjs';
 import { startApiProcess, stopProcess, REPO_ROOT } from '../../test-support/processes.ts';
 import { fmt, processUsage } from './support.ts';
 import { DAY_MS } from '@onair/protocol';
@@ -63,7 +64,8 @@ function line(label: string, l: Load, baseline: Load) {
 }
 
 async function helloBaseline(): Promise<Load> {
-  const child = spawn(process.execPath, [path.join(REPO_ROOT, 'api/bench/hello-baseline-server.mjs')], { stdio: ['ignore', 'pipe', 'inherit'] });
+  // The API's own V8 flags: the baseline runs as OnAir does.
+  const child = spawn(process.execPath, [...API_NODE_FLAGS, path.join(REPO_ROOT, 'api/bench/hello-baseline-server.mjs')], { stdio: ['ignore', 'pipe', 'inherit'] });
   try {
     const port = await new Promise<number>((resolve) => child.stdout!.on('data', (d) => resolve(Number(/listening (\d+)/.exec(String(d))?.[1]))));
     return await load(`http://127.0.0.1:${port}/`, child.pid!);

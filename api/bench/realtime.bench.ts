@@ -32,6 +32,7 @@ import WebSocket from 'ws';
 import { migrateToLatest, openDatabase } from '../src/db/index.ts';
 import { seedDemo } from '../src/db/seed/demo.ts';
 import { scoreText } from '../src/modules/moderation/scoring.ts';
+import { API_NODE_FLAGS } from '../../scripts/api-node-flags.mjs';
 import { startApiProcess, stopProcess, REPO_ROOT } from '../../test-support/processes.ts';
 import { median } from '../../test-support/stats.ts';
 import { connectLight, connectMany, type LightSocket } from './light-socket.ts';
@@ -165,7 +166,8 @@ async function onAirTarget(dir: string, name: string, maxSockets: number, proces
 }
 
 function startBaselineProcess(script: string) {
-  const child = spawn(process.execPath, [path.join(REPO_ROOT, 'api/bench', script)], { stdio: ['ignore', 'pipe', 'inherit'] });
+  // The API's own V8 flags: the baselines run as OnAir does.
+  const child = spawn(process.execPath, [...API_NODE_FLAGS, path.join(REPO_ROOT, 'api/bench', script)], { stdio: ['ignore', 'pipe', 'inherit'] });
   const port = new Promise<number>((resolve) => child.stdout!.on('data', (d) => resolve(Number(/listening (\d+)/.exec(String(d))?.[1]))));
   return { child, port };
 }
