@@ -6,7 +6,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { DAY_MS } from '@onair/protocol';
 import { chunks } from '../../db/batches.ts';
-import { activityDays, countActivity, totalsOf, type ActivityCounts } from './activity.ts';
+import { activityDays, totalsOf, type ActivityCounts } from './activity.ts';
 
 export const POINTS = {
   chat: 2,
@@ -54,14 +54,6 @@ export async function insertAwards(db: Kysely<Database>, awards: readonly Award[
 
 /** What a paid award adds to its day's totals: its points, and a share (paid once a day per item) counts as one. */
 export const paidCounts = (award: PaidAward): Partial<ActivityCounts> => ({ points: award.points, shares: award.action === 'share' ? 1 : 0 });
-
-/** One award with its day totals; answers whether it was paid now (false if it had been before). */
-export async function awardPoints(db: Kysely<Database>, award: Award): Promise<boolean> {
-  const [paid] = await insertAwards(db, [award]);
-  if (!paid) return false;
-  await countActivity(db, paid.userId, paid.at, paidCounts(paid));
-  return true;
-}
 
 /** A person's points: the sum of their day totals (rewards/activity.ts), which the ledger's awards keep. */
 export async function totalPoints(db: Kysely<Database>, userId: number): Promise<number> {

@@ -5,7 +5,7 @@ import { LIST_LIMITS, rooms, type GamificationResponse } from '@onair/protocol';
 import { conflict, notFound, unprocessable } from '../../http/errors.ts';
 import { achievementStatus, ACHIEVEMENTS, CHALLENGE_METRIC, challengeAward, dailyChallengeStatus, todayStart, userMetrics, type Metric } from './achievements.ts';
 import { countActivities, dayCountsOf, dayNumber, pointsOf, type ActivityCounts } from './activity.ts';
-import { awardPoints, insertAwards, leaderboard, levelForPoints, paidCounts, totalPoints, type Award } from './ledger.ts';
+import { insertAwards, leaderboard, levelForPoints, paidCounts, totalPoints, type Award } from './ledger.ts';
 
 async function claimsOf(app: FastifyInstance, userId: number) {
   const rows = await app.db.kysely.selectFrom('achievementClaims').select(['achievementId', 'claimedAt']).where('userId', '=', userId).execute();
@@ -113,7 +113,7 @@ export async function claimAchievement(app: FastifyInstance, userId: number, ach
     .returning('achievementId')
     .executeTakeFirst();
   if (!inserted) throw conflict(`${definition.name} was already claimed`);
-  await awardPoints(db, { userId, action: 'achievement', points: definition.bonusPoints, ref: achievementId, at: claimedAt });
-  await pushPoints(app, userId, 'achievement');
+  const total = await recordReward(db, { userId, action: 'achievement', points: definition.bonusPoints, ref: achievementId, at: claimedAt });
+  await pushPoints(app, userId, 'achievement', total ?? undefined);
   return { achievementId, pointsAwarded: definition.bonusPoints, earnedDate: new Date(claimedAt).toISOString() };
 }
