@@ -9,7 +9,7 @@ import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { CamelCasePlugin, Kysely, PostgresDialect } from 'kysely';
 import type { Database } from './schema.ts';
-import { WriteWatch } from './write-watch.ts';
+import { watchWrites, WriteWatch } from './write-watch.ts';
 import { QueuedSqliteDialect } from './sqlite-driver.ts';
 
 export type DialectName = 'sqlite' | 'postgres';
@@ -17,7 +17,7 @@ export type DialectName = 'sqlite' | 'postgres';
 export interface Db {
   kysely: Kysely<Database>;
   dialect: DialectName;
-  /** This process's writes, table by table (read caches listen). */
+  /** This process's writes, table by table, as they commit (read caches listen). */
   writes: WriteWatch;
   close(): Promise<void>;
 }
@@ -48,7 +48,7 @@ export function openDatabase(url: string, options: { poolSize?: number } = {}): 
     // process; the pool discards it and the next query opens a fresh one.
     pool.on('error', (error) => console.warn(`postgres: idle connection lost: ${error.message}`));
     const writes = new WriteWatch();
-    const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [new CamelCasePlugin(), writes] });
+    const kysely = new Kysely<Database>({ dialect: watchWrites(new PostgresDialect({ pool }), writes), plugins: [new CamelCasePlugin()] });
     return { kysely, dialect: 'postgres', writes, close: () => kysely.destroy() };
   }
   const file = url.startsWith('file:') ? url.slice('file:'.length) : url;
@@ -61,8 +61,8 @@ export function openDatabase(url: string, options: { poolSize?: number } = {}): 
   sqlite.pragma('synchronous = NORMAL');
   const writes = new WriteWatch();
   const kysely = new Kysely<Database>({
-    dialect: new QueuedSqliteDialect(sqlite),
-    plugins: [new CamelCasePlugin(), writes],
+    dialect: watchWrites(new QueuedSqliteDialect(sqlite), writes),
+    plugins: [new CamelCasePlugin()],
   });
   return { kysely, dialect: 'sqlite', writes, close: () => kysely.destroy() };
 }

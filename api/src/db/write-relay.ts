@@ -4,8 +4,8 @@
  * cache on one process is dropped when another process changes what it holds: a cluster's processes
  * answer alike within milliseconds instead of within a cache's lifetime.
  *
- * The caches' lifetime stays the backstop for what a message cannot cover: one lost while Redis
- * reconnects, and a write seen before its transaction commits (as for local writes).
+ * Writes are published once committed (write-watch.ts), so a peer that recomputes on the message reads
+ * the new rows. The caches' lifetime stays the backstop for a message lost while Redis reconnects.
  */
 import type { Redis } from 'ioredis';
 import type { WriteWatch } from './write-watch.ts';

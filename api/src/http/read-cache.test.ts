@@ -1,7 +1,7 @@
 /**
  * The read cache over a real database on both dialects: answers come from memory until a write to a
- * table they read (seen through the database's WriteWatch, in or out of a transaction), writes to other
- * tables leave them, the lifetime ends them, and concurrent misses compute once.
+ * table they read (seen through the database's WriteWatch, in or out of a transaction, once committed),
+ * writes to other tables leave them, the lifetime ends them, and concurrent misses compute once.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, testDialects, type TestDatabase } from '../../../test-support/databases.ts';
@@ -55,6 +55,44 @@ describe.each(dialects)('read cache (%s)', (dialect) => {
       await trx.updateTable('content').set({ title: 'Renamed' }).where('title', '=', 'First').execute();
     });
     expect(JSON.parse(await cache.get('all', titles))).toEqual(['Renamed', 'Second']);
+  });
+
+  it('hears a transaction\'s writes when it commits, and a rolled-back transaction\'s never', async () => {
+    const heard: string[][] = [];
+    const stop = t.db.writes.onWrite((tables) => heard.push([...tables]));
+    try {
+      await t.db.kysely.transaction().execute(async (trx) => {
+        await trx.updateTable('content').set({ title: 'Renamed again' }).where('title', '=', 'Renamed').execute();
+        await trx.insertInto('reachCountries').values({ country: 'BE' }).execute();
+        expect(heard).toEqual([]);
+      });
+      expect(heard.map((tables) => tables.sort())).toEqual([['content', 'reach_countries']]);
+      await expect(
+        t.db.kysely.transaction().execute(async (trx) => {
+          await trx.updateTable('content').set({ title: 'Never' }).execute();
+          throw new Error('changed my mind');
+        }),
+      ).rejects.toThrow('changed my mind');
+      expect(heard).toHaveLength(1);
+      await t.db.kysely.deleteFrom('reachCountries').where('country', '=', 'BE').execute();
+      expect(heard).toEqual([['content', 'reach_countries'], ['reach_countries']]);
+    } finally {
+      stop();
+    }
+  });
+
+  it('does not keep an answer read while a write to its tables was not yet committed', async () => {
+    clock += 5000;
+    let readDuringWrite: Promise<string> | undefined;
+    await t.db.kysely.transaction().execute(async (trx) => {
+      await trx.updateTable('content').set({ title: 'Committed' }).where('title', '=', 'Renamed again').execute();
+      readDuringWrite = cache.get('all', titles);
+      // Postgres reads on another pooled connection and sees the old title; SQLite has one connection,
+      // so there the read waits for the commit.
+      if (dialect === 'postgres') expect(JSON.parse(await readDuringWrite)).toEqual(['Renamed again', 'Second']);
+    });
+    await readDuringWrite;
+    expect(JSON.parse(await cache.get('all', titles))).toEqual(['Committed', 'Second']);
   });
 
   it('keeps answers when other tables are written', async () => {

@@ -9,8 +9,8 @@
  * lifetime bounds what the watch cannot see: counters that move with every view (kept out of the
  * watched tables on purpose, or each view would empty the cache), live viewer counts held in memory,
  * and other API nodes' writes when there is no Redis to relay them (db/write-relay.ts). A write inside
- * a transaction is seen when its statement runs, before the commit, so a read in between may keep the
- * old answer for up to `ttlMs` too. Concurrent misses of one key share a single computation.
+ * a transaction is seen when it commits, so an answer computed while it was pending is not kept.
+ * Concurrent misses of one key share a single computation.
  */
 import type { WriteWatch } from '../db/write-watch.ts';
 
