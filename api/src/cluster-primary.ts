@@ -11,11 +11,13 @@
  * to read each connection's first bytes in this process (as @socket.io/sticky does, relaying bodies as
  * strings), which would cost uploads their bytes and this process its CPU.
  *
- * Workers share rooms, presence and counters through Redis (required, see config.ts). Slot 0 keeps the
+ * Workers share rooms, presence and counters through Redis (required, see config.ts); this process
+ * aggregates their metrics for whichever of them takes a scrape (plugins/cluster-metrics.ts). Slot 0 keeps the
  * configured MEDIA_INGEST; the others never ingest, so one process owns the RTMP port and ffmpeg.
  */
 import cluster, { type Worker } from 'node:cluster';
 import type { AppConfig } from './config.ts';
+import { aggregateWorkerMetrics } from './plugins/cluster-metrics.ts';
 
 /** A worker that dies is replaced after this pause, doubled while replacements fail to start. */
 const RESTART_DELAY_MS = 1000;
@@ -81,6 +83,7 @@ export async function runClusterPrimary(config: AppConfig): Promise<void> {
   process.once('SIGINT', () => void stop(0));
   process.once('SIGTERM', () => void stop(0));
 
+  aggregateWorkerMetrics();
   for (let slot = 0; slot < config.apiProcesses; slot++) fork(slot);
   try {
     await allServing;

@@ -1,7 +1,8 @@
 /**
  * `API_PROCESSES=2 npm start` on one SQLite file and Redis, as a one-machine deployment runs it: both
  * processes serve the one port, sockets on different processes share rooms and presence, concurrent
- * writes from both processes all land, a process that dies is replaced, and SIGTERM stops them all.
+ * writes from both processes all land, a scrape of /metrics counts both, a process that dies is
+ * replaced, and SIGTERM stops them all.
  */
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,6 +13,7 @@ import { createTestDatabase, type TestDatabase } from '../../test-support/databa
 import { startApiProcess, stopProcess, type ApiProcess } from '../../test-support/processes.ts';
 import { clearPrefix, redisAvailable, TEST_REDIS_URL, uniquePrefix } from '../../test-support/redis.ts';
 import { closeAllSockets, connectSocket, emitWithAck, nextEvent } from './support/sockets.ts';
+import { expectCleanMetrics, sample, samples } from './support/metrics.ts';
 
 const hasRedis = await redisAvailable();
 const MESSAGES = 60;
@@ -42,17 +44,20 @@ function freshRequest(url: string, options: { method?: string; cookie?: string; 
   });
 }
 
-/** Scrapes /metrics over fresh connections until every process has answered: its node id and open sockets. */
-async function scrapeEveryProcess(baseUrl: string, processes: number): Promise<Map<string, number>> {
-  const sockets = new Map<string, number>();
-  for (let attempt = 0; attempt < 40 && sockets.size < processes; attempt++) {
-    // While a process is down, a connection handed to it may fail: ask again.
-    const text = await freshRequest(`${baseUrl}/metrics`).then((r) => r.text, () => '');
-    const node = /^onair_node_info\{node="([^"]+)"\} 1$/m.exec(text)?.[1];
-    const open = /^onair_sockets (\d+)$/m.exec(text)?.[1];
-    if (node) sockets.set(node, Number(open));
-  }
-  return sockets;
+/** One scrape over a fresh connection (any process may take it): it must cover the whole cluster and lint clean. */
+async function scrape(baseUrl: string): Promise<string> {
+  const { status, text } = await freshRequest(`${baseUrl}/metrics`);
+  expect(status, text).toBe(200);
+  expectCleanMetrics(text);
+  return text;
+}
+
+/** Open sockets by API process (node id), from one scrape; a process down at that moment is absent. */
+async function socketsByProcess(baseUrl: string): Promise<Map<string, number>> {
+  // While a process is down, a connection handed to it may fail: ask again.
+  let text = '';
+  for (let attempt = 0; attempt < 10 && !text; attempt++) text = await scrape(baseUrl).catch(() => '');
+  return new Map(samples(text, 'onair_sockets').map(({ labels, value }) => [labels.get('node')!, value]));
 }
 
 const pidOf = (nodeId: string) => Number(nodeId.split(':').at(-1));
@@ -95,7 +100,7 @@ describe.runIf(hasRedis)('API_PROCESSES=2: one port, two processes, one SQLite f
   });
 
   it('serves the port from both processes', async () => {
-    expect((await scrapeEveryProcess(api.url, 2)).size).toBe(2);
+    expect((await socketsByProcess(api.url)).size).toBe(2);
   });
 
   it('offers WebSocket only: a long-polling handshake gets a clear 400', async () => {
@@ -110,7 +115,7 @@ describe.runIf(hasRedis)('API_PROCESSES=2: one port, two processes, one SQLite f
     const first = await connectSocket(api.url, viewer);
     const second = await connectSocket(api.url, listener);
     // Each process holds one of the two sockets (the primary hands connections out in turn).
-    expect([...(await scrapeEveryProcess(api.url, 2)).values()].sort()).toEqual([1, 1]);
+    expect([...(await socketsByProcess(api.url)).values()].sort()).toEqual([1, 1]);
 
     await emitWithAck(first, 'content:watch', { contentId: live!.id });
     expect(await emitWithAck(second, 'content:watch', { contentId: live!.id })).toMatchObject({ ok: true, data: { viewerCount: 2 } });
@@ -131,6 +136,9 @@ describe.runIf(hasRedis)('API_PROCESSES=2: one port, two processes, one SQLite f
     expect(sent.map((r) => r.status)).toEqual(Array(MESSAGES).fill(201));
     const stored = await database.db.kysely.selectFrom('chatMessages').select('message').where('message', 'like', 'burst %').execute();
     expect(stored).toHaveLength(MESSAGES);
+
+    // Each process took about half of them; every scrape, whichever process takes it, counts them all.
+    for (let i = 0; i < 4; i++) expect(sample(await scrape(api.url), 'onair_chat_messages_total')).toBe(MESSAGES + 1);
 
     // Votes are read-then-write transactions, batched in each process: the two processes' batches overlap.
     const creator = await signIn(api.url, 'creator', 'creator123');
@@ -160,12 +168,12 @@ describe.runIf(hasRedis)('API_PROCESSES=2: one port, two processes, one SQLite f
   });
 
   it('replaces a process that dies, and SIGTERM stops every process', async () => {
-    const before = [...(await scrapeEveryProcess(api.url, 2)).keys()];
+    const before = [...(await socketsByProcess(api.url)).keys()];
     const victim = pidOf(before[0]!);
     process.kill(victim, 'SIGKILL');
     let after: string[] = [];
     for (let i = 0; i < 80; i++) {
-      after = [...(await scrapeEveryProcess(api.url, 2)).keys()];
+      after = [...(await socketsByProcess(api.url)).keys()];
       if (after.length === 2 && !after.some((node) => pidOf(node) === victim)) break;
       await new Promise((r) => setTimeout(r, 500));
     }

@@ -2,9 +2,9 @@
  * GET /metrics: a scrape parses as Prometheus text, carries the figures the issue lists, counts what
  * really happened (one chat message, one vote, one job), and refuses strangers.
  */
-import { spawnSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signIn, TINY_SEED, type TestApp } from '../../test/support/app.ts';
+import { expectCleanMetrics, sample } from '../../test/support/metrics.ts';
 
 const TOKEN = 'scrape-token-0123456789';
 
@@ -13,22 +13,8 @@ async function scrape(t: TestApp, headers: Record<string, string> = {}): Promise
   const response = await t.app.inject({ method: 'GET', url: '/metrics', headers });
   expect(response.statusCode, response.body).toBe(200);
   expect(response.headers['content-type']).toMatch(/^text\/plain; version=0\.0\.4/);
-  const lint = spawnSync('promtool', ['check', 'metrics'], { input: response.body, encoding: 'utf8' });
-  expect(lint.error, 'promtool is installed by npm run setup:system').toBeUndefined();
-  expect(`${lint.stdout}${lint.stderr}`.trim()).toBe('');
-  expect(lint.status).toBe(0);
+  expectCleanMetrics(response.body);
   return response.body;
-}
-
-/** The value of the sample `name` whose labels include every given pair (promtool has vouched for the format). */
-function sample(text: string, name: string, labels: Record<string, string> = {}): number | undefined {
-  for (const line of text.split('\n')) {
-    const match = /^([a-zA-Z_:][\w:]*)(?:\{(.*)\})? (\S+)$/.exec(line);
-    if (!match || match[1] !== name) continue;
-    const pairs = new Map([...(match[2] ?? '').matchAll(/(\w+)="((?:[^"\\]|\\.)*)"/g)].map((m) => [m[1]!, m[2]!]));
-    if (Object.entries(labels).every(([k, v]) => pairs.get(k) === v)) return Number(match[3]);
-  }
-  return undefined;
 }
 
 describe('metrics on the embedded defaults', () => {

@@ -9,14 +9,19 @@
  *   read the same figures;
  * - Node's process metrics, event-loop lag included.
  *
+ * In a one-machine cluster (API_PROCESSES above 1) any process answers for all of them (cluster-metrics.ts);
+ * per-process figures carry a `node` label.
+ *
  * With METRICS_TOKEN set, a scrape must present it as a bearer token; without one only loopback
  * clients may scrape, so a default install does not publish its internals.
  */
+import cluster from 'node:cluster';
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { SystemHealth } from '@onair/protocol';
-import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { type Aggregator, collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { clusterScrape } from './cluster-metrics.ts';
 
 export interface AppMetrics {
   registry: Registry;
@@ -55,26 +60,26 @@ function httpMetrics(app: FastifyInstance, registry: Registry) {
 }
 
 function realtimeMetrics(app: FastifyInstance, registry: Registry) {
-  // Each API process answers a scrape for itself: the node label tells a cluster's processes apart.
-  new Gauge({ name: 'onair_node_info', help: 'The API process that answered this scrape', labelNames: ['node'] as const, registers: [registry] }).set(
-    { node: app.config.nodeId },
-    1,
-  );
+  // One series per API process: a cluster's scrape lists every process that answered it.
+  const node = { node: app.config.nodeId };
+  new Gauge({ name: 'onair_node_info', help: 'The API processes whose figures this scrape holds', labelNames: ['node'] as const, registers: [registry] }).set(node, 1);
   new Gauge({
     name: 'onair_sockets',
-    help: 'Open Socket.IO connections on this node',
+    help: 'Open Socket.IO connections, by API process',
+    labelNames: ['node'] as const,
     registers: [registry],
     collect() {
-      this.set(app.io.engine.clientsCount);
+      this.set(node, app.io.engine.clientsCount);
     },
   });
   new Gauge({
     name: 'onair_socket_rooms',
-    help: 'Rooms with at least one socket on this node (not counting each socket’s own room)',
+    help: 'Rooms with at least one socket, by API process (not counting each socket’s own room)',
+    labelNames: ['node'] as const,
     registers: [registry],
     collect() {
       const adapter = app.io.of('/').adapter;
-      this.set(Math.max(0, adapter.rooms.size - adapter.sids.size));
+      this.set(node, Math.max(0, adapter.rooms.size - adapter.sids.size));
     },
   });
 }
@@ -85,6 +90,8 @@ function jobMetrics(app: FastifyInstance, registry: Registry) {
     help: 'Jobs held by each queue, by state',
     labelNames: ['queue', 'state'] as const,
     registers: [registry],
+    // Every process reads the same queues.
+    aggregator: 'max',
     async collect() {
       this.reset();
       for (const [queue, counts] of await app.jobs.counts()) {
@@ -98,6 +105,8 @@ function jobMetrics(app: FastifyInstance, registry: Registry) {
     labelNames: ['queue', 'outcome'] as const,
     buckets: [0.01, 0.05, 0.1, 0.5, 1, 5, 15, 60, 300, 1800],
     registers: [registry],
+    // Every process hears every job's end (the queues' event streams): the longest-lived has them all.
+    aggregator: 'max',
   });
   const off = app.jobs.onEvent((event) => {
     if (event.type === 'progress' || event.elapsedMs === undefined) return;
@@ -108,18 +117,22 @@ function jobMetrics(app: FastifyInstance, registry: Registry) {
 
 /** The admin System Health figures, from the same sample the dashboard shows. */
 function healthMetrics(app: FastifyInstance, registry: Registry) {
-  const figures: [name: string, help: string, read: (h: SystemHealth) => number | null][] = [
-    ['onair_health_server_load_percent', 'Server load shown on System Health (event-loop or CPU, percent)', (h) => h.serverLoad],
-    ['onair_health_database_score', 'Database performance shown on System Health (100 minus p95 ms of a probe)', (h) => h.databasePerformance],
-    ['onair_health_api_p95_seconds', 'p95 API latency over five minutes shown on System Health', (h) => (h.apiResponseTime === null ? null : h.apiResponseTime / 1000)],
-    ['onair_health_static_cache_hit_percent', 'Static assets answered 304 from the browser cache, percent', (h) => h.cdnEfficiency],
-    ['onair_health_cluster_connections', 'Open sockets summed across nodes, as System Health shows', (h) => h.activeConnections],
-    ['onair_health_bandwidth_bytes_per_second', 'Bytes sent per second over the last sample', (h) => h.bandwidth],
+  // Across a cluster's processes: the busiest process's load, the worst database score and p95 (the
+  // latency histogram sums exactly), the mean cache hit rate, the connections every process already
+  // counts cluster-wide, the bandwidth of all.
+  const figures: [name: string, help: string, aggregator: Aggregator, read: (h: SystemHealth) => number | null][] = [
+    ['onair_health_server_load_percent', 'Server load shown on System Health (event-loop or CPU, percent)', 'max', (h) => h.serverLoad],
+    ['onair_health_database_score', 'Database performance shown on System Health (100 minus p95 ms of a probe)', 'min', (h) => h.databasePerformance],
+    ['onair_health_api_p95_seconds', 'p95 API latency over five minutes shown on System Health', 'max', (h) => (h.apiResponseTime === null ? null : h.apiResponseTime / 1000)],
+    ['onair_health_static_cache_hit_percent', 'Static assets answered 304 from the browser cache, percent', 'average', (h) => h.cdnEfficiency],
+    ['onair_health_cluster_connections', 'Open sockets summed across nodes, as System Health shows', 'max', (h) => h.activeConnections],
+    ['onair_health_bandwidth_bytes_per_second', 'Bytes sent per second over the last sample', 'sum', (h) => h.bandwidth],
   ];
-  for (const [name, help, read] of figures) {
+  for (const [name, help, aggregator, read] of figures) {
     new Gauge({
       name,
       help,
+      aggregator,
       registers: [registry],
       async collect() {
         const value = read(await app.health.latest());
@@ -145,11 +158,21 @@ async function metricsPlugin(app: FastifyInstance) {
   const votes = new Counter({ name: 'onair_poll_votes_total', help: 'Poll votes counted', registers: [registry] });
   app.decorate('metrics', { registry, chatMessages, votes });
 
+  const clustered = cluster.isWorker && app.config.apiProcesses > 1 ? clusterScrape(registry) : null;
+  if (clustered) app.addHook('onClose', async () => clustered.close());
   app.get('/metrics', async (request, reply) => {
     if (!mayScrape(request, app.config.metricsToken)) {
       return reply.code(401).header('www-authenticate', 'Bearer').type('text/plain; charset=utf-8').send('A metrics token is required');
     }
-    return reply.header('cache-control', 'no-store').type(registry.contentType).send(await registry.metrics());
+    let text: string;
+    try {
+      text = clustered ? await clustered.scrape() : await registry.metrics();
+    } catch (error) {
+      // A partial answer would read as counter resets: the scrape fails instead, and Prometheus says so.
+      request.log.warn({ err: error }, 'could not collect the cluster metrics');
+      return reply.code(503).type('text/plain; charset=utf-8').send('The metrics could not be collected; try again');
+    }
+    return reply.header('cache-control', 'no-store').type(registry.contentType).send(text);
   });
 }
 
