@@ -8,7 +8,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['{protocol,api,workers,web}/src/**/*.test.{ts,tsx}', '{api,workers}/test/**/*.test.ts', 'scripts/**/*.test.ts'],
+          include: ['{protocol,api,workers,web}/src/**/*.test.{ts,tsx}', '{api,workers}/test/**/*.test.ts', 'api/bench/**/*.test.ts', 'scripts/**/*.test.ts'],
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,

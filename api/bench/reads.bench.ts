@@ -8,6 +8,7 @@
  *   BENCH_SECONDS      load time per measurement         (default 3)
  *   BENCH_CONNECTIONS  concurrent HTTP connections       (default 50)
  *   BENCH_PROFILE_DIR  write a V8 CPU profile of each API process there
+ *   BENCH_LOAD         `autocannon` to load with autocannon even where wrk is installed (http-load.ts)
  *
  * Prints req/s, p99 latency, the ratio to the baseline and the server CPU per request for each;
  * never fails on time.
@@ -16,13 +17,13 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import autocannon from 'autocannon';
 import SQLite from 'better-sqlite3';
 import { migrateToLatest, openDatabase } from '../src/db/index.ts';
 import { backfillViewCounters } from '../src/db/migrations/0018_view_counters.ts';
 import { seedDemo } from '../src/db/seed/demo.ts';
 import { API_NODE_FLAGS } from '../../scripts/api-node-flags.mjs';
 import { startApiProcess, stopProcess, REPO_ROOT } from '../../test-support/processes.ts';
+import { httpLoad, loadGenerator } from './http-load.ts';
 import { fmt, processUsage } from './support.ts';
 import { DAY_MS } from '@onair/protocol';
 
@@ -48,11 +49,11 @@ interface Load {
 
 /** A short untimed run first: the process compiles and optimises the route's code on its first requests. */
 async function load(url: string, pid: number, headers: Record<string, string> = {}): Promise<Load> {
-  await autocannon({ url, headers, connections: CONNECTIONS, duration: 1 });
+  await httpLoad(url, { headers, connections: CONNECTIONS, seconds: 1 });
   const before = processUsage(pid).cpuSeconds;
-  const r = await autocannon({ url, headers, connections: CONNECTIONS, duration: SECONDS });
-  const cpuMs = ((processUsage(pid).cpuSeconds - before) * 1000) / Math.max(r.requests.total, 1);
-  return { rps: r.requests.average, p99: r.latency.p99, answered: r.requests.total, bad: r.non2xx + r.errors + r.timeouts, cpuMs };
+  const r = await httpLoad(url, { headers, connections: CONNECTIONS, seconds: SECONDS });
+  const cpuMs = ((processUsage(pid).cpuSeconds - before) * 1000) / Math.max(r.answered, 1);
+  return { ...r, cpuMs };
 }
 
 function line(label: string, l: Load, baseline: Load) {
@@ -137,7 +138,7 @@ async function growHistory(dbFile: string, target: number): Promise<number> {
 }
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'onair-bench-reads-'));
-console.log(`reads benchmark: ${CONNECTIONS} connections, ${SECONDS} s per measurement (${os.availableParallelism()} cores)`);
+console.log(`reads benchmark: ${CONNECTIONS} connections, ${SECONDS} s per measurement, load from ${loadGenerator} (${os.availableParallelism()} cores)`);
 try {
   const dbFile = path.join(dir, 'bench.db');
   const db = openDatabase(dbFile);
