@@ -13,6 +13,7 @@ export interface HttpLoad {
   rps: number;
   /** 99th percentile latency, ms. */
   p99: number;
+  /** Responses received in the measured window (a slow route on a busy machine may answer few). */
   answered: number;
   /** Non-2xx answers, socket errors and timeouts. */
   bad: number;

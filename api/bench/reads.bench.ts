@@ -23,7 +23,7 @@ import { backfillViewCounters } from '../src/db/migrations/0018_view_counters.ts
 import { seedDemo } from '../src/db/seed/demo.ts';
 import { API_NODE_FLAGS } from '../../scripts/api-node-flags.mjs';
 import { startApiProcess, stopProcess, REPO_ROOT } from '../../test-support/processes.ts';
-import { httpLoad, loadGenerator } from './http-load.ts';
+import { httpLoad, loadGenerator, type HttpLoad } from './http-load.ts';
 import { fmt, processUsage } from './support.ts';
 import { DAY_MS } from '@onair/protocol';
 
@@ -37,12 +37,7 @@ const ROUTES: { label: string; path: string; headers?: Record<string, string> }[
   { label: 'GET /api/public/stats', path: '/api/public/stats' },
 ];
 
-interface Load {
-  rps: number;
-  p99: number;
-  /** Responses received in the measured window (a slow route on a busy machine may answer few). */
-  answered: number;
-  bad: number;
+interface Load extends HttpLoad {
   /** Server CPU per answered request (the load generator's own CPU excluded). */
   cpuMs: number;
 }

@@ -105,12 +105,9 @@ class WatchedConnection implements DatabaseConnection {
 
   async executeQuery<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {
     const result = await this.inner.executeQuery<R>(compiled);
-    if (this.writes.listened) {
-      const tables = writtenTables(compiled.query);
-      if (tables.length === 0) return result;
-      if (this.uncommitted) for (const table of tables) this.uncommitted.add(table);
-      else this.writes.applyLocal(tables);
-    }
+    const tables = this.writes.listened ? writtenTables(compiled.query) : [];
+    if (this.uncommitted) for (const table of tables) this.uncommitted.add(table);
+    else if (tables.length > 0) this.writes.applyLocal(tables);
     return result;
   }
 
