@@ -52,10 +52,11 @@ function httpMetrics(app: FastifyInstance, registry: Registry) {
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
     registers: [registry],
   });
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', (request, reply, done) => {
     // The route pattern, never the raw URL: ids in paths would make one series per item.
     const route = request.routeOptions.url ?? (reply.statusCode === 404 ? 'unmatched' : 'static');
     duration.observe({ method: request.method, route, status: String(reply.statusCode) }, reply.elapsedTime / 1000);
+    done();
   });
 }
 

@@ -19,7 +19,7 @@
  * the origin check still applies to it.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
 import { HttpError, forbidden } from '../http/errors.ts';
@@ -84,27 +84,31 @@ async function securityPlugin(app: FastifyInstance) {
     // Podcast apps, TV players and feed readers on other origins load media and feeds.
     crossOriginResourcePolicy: { policy: 'cross-origin' },
   });
-  app.addHook('onRequest', async (_request, reply) => {
+  // Synchronous hooks (done-style): every request passes them, and an async hook costs a promise and a
+  // microtask turn each.
+  app.addHook('onRequest', (request, reply, done) => {
     reply.headers(headers);
+    done(STATE_CHANGING_METHODS.has(request.method) ? stateChangeRefusal(request) : undefined);
   });
 
-  app.addHook('onRequest', async (request) => {
-    if (!STATE_CHANGING_METHODS.has(request.method)) return;
+  function stateChangeRefusal(request: FastifyRequest): HttpError | undefined {
     const routeConfig = request.routeOptions.config;
-    if (routeConfig?.webhook) return;
+    if (routeConfig?.webhook) return undefined;
     const refusal = crossOriginRefusal(request.headers, config.allowedOrigins);
-    if (refusal) throw forbidden(refusal);
+    if (refusal) return forbidden(refusal);
     const type = mediaType(request.headers['content-type']);
     const accepted = type === 'application/json' || (type !== null && routeConfig?.bodyTypes?.includes(type));
     if (type === null ? hasBody(request.headers) : !accepted) {
-      throw new HttpError(415, 'Send the request body as application/json', {
+      return new HttpError(415, 'Send the request body as application/json', {
         accept: ['application/json', ...(routeConfig?.bodyTypes ?? [])].join(', '),
       });
     }
-  });
+    return undefined;
+  }
 
-  app.addHook('onSend', async (request, reply) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+    done(null, payload);
   });
 }
 
