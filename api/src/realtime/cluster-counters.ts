@@ -37,6 +37,26 @@ export function redisCounters(redis: Redis, nodeId: string, prefix: string): Clu
   const write = (key: string, value: number) =>
     value === 0 ? redis.hdel(hashKey(key), nodeId) : redis.hset(hashKey(key), nodeId, `${value}:${Date.now()}`);
 
+  const inFlight = new Map<string, Promise<Map<string, number>>>();
+  /** Each key's sum over the nodes whose value is fresh, in one round trip. */
+  async function readSums(keys: readonly string[]): Promise<Map<string, number>> {
+    const pipeline = redis.pipeline();
+    for (const key of keys) pipeline.hgetall(hashKey(key));
+    const replies = (await pipeline.exec()) ?? [];
+    const freshSince = Date.now() - STALE_AFTER_MS;
+    const totals = new Map<string, number>();
+    keys.forEach((key, i) => {
+      const fields = (replies[i]?.[1] ?? {}) as Record<string, string>;
+      let total = 0;
+      for (const entry of Object.values(fields)) {
+        const [value, at] = entry.split(':').map(Number);
+        if ((at ?? 0) >= freshSince) total += value ?? 0;
+      }
+      totals.set(key, total);
+    });
+    return totals;
+  }
+
   const heartbeat = setInterval(() => {
     if (mine.size === 0) return;
     const pipeline = redis.pipeline();
@@ -49,25 +69,23 @@ export function redisCounters(redis: Redis, nodeId: string, prefix: string): Clu
     async set(key, value) {
       if (value === 0) mine.delete(key);
       else mine.set(key, value);
+      // A sum asked after this write must see it: it may not share a read sent before the write.
+      inFlight.clear();
       await write(key, value);
     },
-    async sum(keys) {
-      if (keys.length === 0) return new Map();
-      const pipeline = redis.pipeline();
-      for (const key of keys) pipeline.hgetall(hashKey(key));
-      const replies = (await pipeline.exec()) ?? [];
-      const freshSince = Date.now() - STALE_AFTER_MS;
-      const totals = new Map<string, number>();
-      keys.forEach((key, i) => {
-        const fields = (replies[i]?.[1] ?? {}) as Record<string, string>;
-        let total = 0;
-        for (const entry of Object.values(fields)) {
-          const [value, at] = entry.split(':').map(Number);
-          if ((at ?? 0) >= freshSince) total += value ?? 0;
-        }
-        totals.set(key, total);
-      });
-      return totals;
+    sum(keys) {
+      if (keys.length === 0) return Promise.resolve(new Map());
+      // Asks that arrive while the same keys are being read share that read: every GET /api/content
+      // sums its live items' viewers, and under load fifty requests at once would otherwise be fifty
+      // round trips for the same answer. Nothing is kept after the read, and a write of this node's
+      // stops the sharing (set), so no answer misses a write made before it was asked.
+      const id = keys.join('\n');
+      let reading = inFlight.get(id);
+      if (!reading) {
+        reading = readSums(keys).finally(() => inFlight.delete(id));
+        inFlight.set(id, reading);
+      }
+      return reading;
     },
     async close() {
       clearInterval(heartbeat);
