@@ -10,6 +10,9 @@
  *   BENCH_PROFILE_DIR  write a V8 CPU profile of each API process there
  *   BENCH_LOAD         `autocannon` to load with autocannon even where wrk is installed (http-load.ts)
  *
+ * Where Redis answers, each round also loads the gzipped list from an API process on Redis, as a
+ * cluster's processes run (live viewer counts summed across processes in Redis).
+ *
  * Prints req/s, p99 latency, the ratio to the baseline and the server CPU per request for each;
  * never fails on time.
  */
@@ -24,6 +27,7 @@ import { seedDemo } from '../src/db/seed/demo.ts';
 import { API_NODE_FLAGS } from '../../scripts/api-node-flags.mjs';
 import { startApiProcess, stopProcess, REPO_ROOT } from '../../test-support/processes.ts';
 import { httpLoad, loadGenerator, type HttpLoad } from './http-load.ts';
+import { clearPrefix, redisAvailable, TEST_REDIS_URL, uniquePrefix } from '../../test-support/redis.ts';
 import { fmt, processUsage } from './support.ts';
 import { DAY_MS } from '@onair/protocol';
 
@@ -93,7 +97,28 @@ async function round(dbFile: string, events: number): Promise<Map<string, Load>>
   } finally {
     await api.stop();
   }
+  if (await redisAvailable()) await clusterList(dbFile, baseline);
   return out;
+}
+
+/**
+ * The home grid's list from an API process on Redis, as each process of a cluster runs: its live
+ * viewer counts are sums over every process's counters in Redis (realtime/cluster-counters.ts).
+ */
+async function clusterList(dbFile: string, baseline: Load) {
+  const prefix = uniquePrefix('bench-reads');
+  const api = await startApiProcess(
+    { DATABASE_URL: dbFile, SESSION_SECRET: 'bench-secret-bench-secret-bench-secret-000000', SEED_DEMO: 'false', WEB_DIST: '/nonexistent', LOG_LEVEL: 'warn', REDIS_URL: TEST_REDIS_URL, REDIS_PREFIX: prefix },
+    60_000,
+  );
+  try {
+    const headers = { 'accept-encoding': 'gzip, deflate, br' };
+    for (let i = 0; i < 20; i++) await fetch(api.url + '/api/content', { headers }).then((r) => r.arrayBuffer());
+    line('GET /api/content (gzip), on Redis', await load(api.url + '/api/content', api.child.pid!, headers), baseline);
+  } finally {
+    await api.stop();
+    await clearPrefix(prefix);
+  }
 }
 
 /**
