@@ -74,13 +74,22 @@ async function helloBaseline(): Promise<Load> {
   }
 }
 
+/** An API process over the bench's database, serving the API only. */
+const apiEnv = (dbFile: string) => ({
+  DATABASE_URL: dbFile,
+  SESSION_SECRET: 'bench-secret-bench-secret-bench-secret-000000',
+  SEED_DEMO: 'false',
+  WEB_DIST: '/nonexistent',
+  LOG_LEVEL: 'warn',
+});
+
 /** One round: the baseline, then each route, at the history the database holds now. */
 async function round(dbFile: string, events: number): Promise<Map<string, Load>> {
   console.log(`\n${events.toLocaleString('en')} view events`);
   const baseline = await helloBaseline();
   line('Fastify hello-world (baseline)', baseline, baseline);
   const api = await startApiProcess(
-    { DATABASE_URL: dbFile, SESSION_SECRET: 'bench-secret-bench-secret-bench-secret-000000', SEED_DEMO: 'false', WEB_DIST: '/nonexistent', LOG_LEVEL: 'warn' },
+    apiEnv(dbFile),
     60_000,
     process.env.BENCH_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`] : [],
   );
@@ -108,7 +117,7 @@ async function round(dbFile: string, events: number): Promise<Map<string, Load>>
 async function clusterList(dbFile: string, baseline: Load) {
   const prefix = uniquePrefix('bench-reads');
   const api = await startApiProcess(
-    { DATABASE_URL: dbFile, SESSION_SECRET: 'bench-secret-bench-secret-bench-secret-000000', SEED_DEMO: 'false', WEB_DIST: '/nonexistent', LOG_LEVEL: 'warn', REDIS_URL: TEST_REDIS_URL, REDIS_PREFIX: prefix },
+    { ...apiEnv(dbFile), REDIS_URL: TEST_REDIS_URL, REDIS_PREFIX: prefix },
     60_000,
   );
   try {
