@@ -1,5 +1,5 @@
 /**
- * Cluster counters over a real Redis: sums across nodes, stale nodes dropped, and concurrent sums of
+ * Cluster counters over a real Redis: sums across nodes, and concurrent sums of
  * the same keys sharing one round trip (counted with MONITOR, filtered to this test's prefix).
  */
 import { Redis } from 'ioredis';
