@@ -53,6 +53,7 @@ import transcriptsModule from './modules/transcripts/index.ts';
 import smsRoutes from './modules/sms/routes.ts';
 import voiceRoutes from './modules/voice/routes.ts';
 import type { ReachDeps } from './modules/reach-deps.ts';
+import type { RateLimiter } from './http/rate-limit.ts';
 import smsSenderPlugin from './modules/sms/sender-plugin.ts';
 import webPushPlugin from './modules/mobile/push.ts';
 import deviceRoutes from './modules/mobile/devices-routes.ts';
@@ -75,6 +76,8 @@ export interface ServerDeps {
   mailer?: Mailer;
   /** Outside services of phones, push and voice (SMS sender, Alexa's certificates), replaceable in tests. */
   reach?: ReachDeps;
+  /** By default in Redis when it is set, else in memory; tests pass one on a clock they hold still. */
+  rateLimiter?: RateLimiter;
 }
 
 export async function buildServer(config: AppConfig, deps: ServerDeps): Promise<FastifyInstance> {
@@ -98,6 +101,7 @@ export async function buildServer(config: AppConfig, deps: ServerDeps): Promise<
     config,
     db: deps.db,
     redis: deps.redis ?? null,
+    rateLimiter: deps.rateLimiter,
   });
   await app.register(errorsPlugin);
   // Before any route: the OpenAPI document is collected as routes are added.

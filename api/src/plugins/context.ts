@@ -26,13 +26,14 @@ export interface ContextOptions {
   config: AppConfig;
   db: Db;
   redis: Redis | null;
+  rateLimiter?: RateLimiter;
 }
 
 async function contextPlugin(app: FastifyInstance, opts: ContextOptions) {
   app.decorate('config', opts.config);
   app.decorate('db', opts.db);
   app.decorate('redis', opts.redis);
-  app.decorate('rateLimiter', opts.redis ? redisRateLimiter(opts.redis, `${opts.config.redisPrefix}rl:`) : memoryRateLimiter());
+  app.decorate('rateLimiter', opts.rateLimiter ?? (opts.redis ? redisRateLimiter(opts.redis, `${opts.config.redisPrefix}rl:`) : memoryRateLimiter()));
   if (opts.redis) {
     // Peers' writes drop this process's read caches (db/write-relay.ts).
     const relay = relayWrites(opts.db.writes, opts.redis, `${opts.config.redisPrefix}writes`, opts.config.nodeId);
