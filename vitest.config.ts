@@ -2,6 +2,9 @@ import { defineConfig } from 'vitest/config';
 
 // Two projects: fast tests next to the code, and end-to-end flows in headless Chromium against the
 // built app. `npm test` runs both; CI derives its "N passed, N failed" line from the JSON report.
+// The browser flows start once the unit files are done (groupOrder). Run beside them, the two fought
+// for the same two cores: 40 minutes together against 9 + 9 one after the other on a 2-core machine,
+// and a timed step missed its window now and then.
 export default defineConfig({
   test: {
     projects: [
@@ -13,6 +16,7 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 60_000,
           pool: 'forks',
+          sequence: { groupOrder: 0 },
         },
       },
       {
@@ -27,6 +31,7 @@ export default defineConfig({
           // fails its retry too (the report still counts it as failed).
           retry: 1,
           pool: 'forks',
+          sequence: { groupOrder: 1 },
         },
       },
     ],
