@@ -8,20 +8,19 @@
 import { mkdirSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromiumAvailable, signIn, startApp, type App } from './harness.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { appForFile } from './app-for-file.ts';
+import { chromiumAvailable, signIn } from './harness.ts';
 
 const ready = chromiumAvailable();
 const OUT = process.env.ONAIR_SCREENS_DIR ?? path.join(os.tmpdir(), 'onair-screens');
 const ABUSE = 'you are a stupid bitch, I hate this awful show';
 
 describe.skipIf(!ready)('admin dashboard', () => {
-  let app: App;
-  beforeAll(async () => {
+  beforeAll(() => {
     mkdirSync(OUT, { recursive: true });
-    app = await startApp();
   });
-  afterAll(() => app?.stop());
+  const app = appForFile();
 
   it('shows every tab on computed data', async () => {
     const { page, context } = await app.newPerson({ tourDoneFor: 'admin' });

@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { AiRecommendation, Content, EnginesReport, User } from '@onair/protocol';
-import { chromiumAvailable, signIn, startApp, toast, type App } from './harness.ts';
+import { appForFile } from './app-for-file.ts';
+import { chromiumAvailable, signIn, toast } from './harness.ts';
 
 const ready = chromiumAvailable();
 
@@ -32,11 +33,7 @@ async function choose(page: Page, label: string, option: string) {
 }
 
 describe.skipIf(!ready)('AI features and languages in the browser', () => {
-  let app: App;
-  beforeAll(async () => {
-    app = await startApp();
-  });
-  afterAll(() => app?.stop());
+  const app = appForFile();
 
   it('summarizes a real news paragraph into fewer whole sentences and shows the compression', async () => {
     const { page, context } = await app.newPerson({ tourDoneFor: 'viewer' });

@@ -1,16 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ViewershipTotals } from '@onair/protocol';
-import { chromiumAvailable, connected, setSwitch, signIn, startApp, toast, type App } from './harness.ts';
+import { appForFile } from './app-for-file.ts';
+import { chromiumAvailable, connected, setSwitch, signIn, toast } from './harness.ts';
 
 const ready = chromiumAvailable();
 
 
 describe.skipIf(!ready)('creators in the browser', () => {
-  let app: App;
-  beforeAll(async () => {
-    app = await startApp();
-  });
-  afterAll(() => app?.stop());
+  const app = appForFile();
 
   it('goes live from the Studio, a viewer watches from Home, the creator sees the count move, and stopping clears the grid', async () => {
     const host = await app.newPerson({ tourDoneFor: 'creator' });

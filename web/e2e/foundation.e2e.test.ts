@@ -1,14 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromiumAvailable, signIn, startApp, type App } from './harness.ts';
+import { describe, expect, it } from 'vitest';
+import { appForFile } from './app-for-file.ts';
+import { chromiumAvailable, signIn } from './harness.ts';
 
 const ready = chromiumAvailable();
 
 describe.skipIf(!ready)('foundation flows in Chromium', () => {
-  let app: App;
-  beforeAll(async () => {
-    app = await startApp();
-  });
-  afterAll(() => app?.stop());
+  const app = appForFile();
 
   it('landing → Get Started → sign up → home with the viewer tour → finish → stays closed after reload', async () => {
     const { page, context } = await app.newPerson();

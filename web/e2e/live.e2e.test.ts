@@ -4,28 +4,24 @@
  * and a real frame is drawn) with the seconds-behind-live readout; when the encoder stops, the stream
  * ends after the grace period and the recording becomes an on-demand item that plays, as long as the input.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { startEncoder, waitFor, type Encoder } from '../../api/test/support/live-media.ts';
 import { freePort } from '../../test-support/processes.ts';
-import { chromiumAvailable, drawnFrame, playsPast, signIn, startApp, type App } from './harness.ts';
+import { appForFile } from './app-for-file.ts';
+import { chromiumAvailable, drawnFrame, playsPast, signIn, startApp } from './harness.ts';
 
 const ready = chromiumAvailable();
 const ENCODER_SECONDS = 14;
 const VIDEO = '[data-testid="player-video"]';
 
 describe.skipIf(!ready)('live broadcast in the browser', () => {
-  let app: App;
   let rtmpPort: number;
   let encoder: Encoder | undefined;
-
-  beforeAll(async () => {
+  const app = appForFile(async () => {
     rtmpPort = await freePort();
-    app = await startApp({ MEDIA_INGEST: 'true', RTMP_PORT: String(rtmpPort), MEDIA_GRACE_MS: '2000' });
+    return startApp({ MEDIA_INGEST: 'true', RTMP_PORT: String(rtmpPort), MEDIA_GRACE_MS: '2000' });
   });
-  afterAll(async () => {
-    encoder?.stop();
-    await app?.stop();
-  });
+  afterAll(() => encoder?.stop());
 
   it('plays what OBS sends, then keeps it as an on-demand item that plays', async () => {
     const creator = await app.newPerson({ tourDoneFor: 'creator' });

@@ -1,15 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { RevenueSummary } from '@onair/protocol';
-import { chromiumAvailable, connected, signIn, startApp, toast, type App } from './harness.ts';
+import { appForFile } from './app-for-file.ts';
+import { chromiumAvailable, connected, signIn, toast } from './harness.ts';
 
 const ready = chromiumAvailable();
 
 describe.skipIf(!ready)('monetization in the browser', () => {
-  let app: App;
-  beforeAll(async () => {
-    app = await startApp();
-  });
-  afterAll(() => app?.stop());
+  const app = appForFile();
 
   it('a viewer adds a test card, subscribes to Premium and donates 5 to the creator on air, whose page shows it arrive without reload', async () => {
     const host = await app.newPerson({ tourDoneFor: 'creator' });

@@ -5,19 +5,18 @@
 import { mkdirSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, it } from 'vitest';
-import { chromiumAvailable, signIn, startApp, type App } from './harness.ts';
+import { beforeAll, describe, it } from 'vitest';
+import { appForFile } from './app-for-file.ts';
+import { chromiumAvailable, signIn } from './harness.ts';
 
 const ready = chromiumAvailable();
 const OUT = process.env.ONAIR_SCREENS_DIR ?? path.join(os.tmpdir(), 'onair-screens');
 
 describe.skipIf(!ready)('screens', () => {
-  let app: App;
-  beforeAll(async () => {
+  beforeAll(() => {
     mkdirSync(OUT, { recursive: true });
-    app = await startApp();
   });
-  afterAll(() => app?.stop());
+  const app = appForFile();
 
   it.each(['light', 'dark'] as const)('captures landing, sign-in and home (%s)', async (scheme) => {
     const { page, context } = await app.newPerson({ tourDoneFor: 'creator' });

@@ -8,7 +8,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromiumAvailable, connected, signIn, startApp, toast, type App } from './harness.ts';
+import { appForFile } from './app-for-file.ts';
+import { chromiumAvailable, connected, signIn, startApp, toast } from './harness.ts';
 
 const ready = chromiumAvailable();
 
@@ -36,13 +37,12 @@ function attackerPage(target: string, userId: number): string {
 }
 
 describe.skipIf(!ready)('a same-site attacker page', () => {
-  let app: App;
+  // No RTMP ingest here: these flows need none, and its fixed port may be taken by another run.
+  const app = appForFile(() => startApp({ MEDIA_INGEST: 'false' }));
   let attacker: http.Server;
   let attackerUrl: string;
   let html = '';
   beforeAll(async () => {
-    // No RTMP ingest here: these flows need none, and its fixed port may be taken by another run.
-    app = await startApp({ MEDIA_INGEST: 'false' });
     attacker = http.createServer((_req, res) => {
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
       res.end(html);
@@ -52,7 +52,6 @@ describe.skipIf(!ready)('a same-site attacker page', () => {
   });
   afterAll(async () => {
     if (attacker) await new Promise((resolve) => attacker.close(resolve));
-    await app?.stop();
   });
 
   it('cannot verify or promote a user through the signed-in admin, by form post or by WebSocket', async () => {

@@ -7,8 +7,9 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromiumAvailable, recordRequests, REPO_ROOT, signIn, startApp, WEB_DIST, type App } from './harness.ts';
+import { describe, expect, it } from 'vitest';
+import { appForFile } from './app-for-file.ts';
+import { chromiumAvailable, recordRequests, REPO_ROOT, signIn, WEB_DIST } from './harness.ts';
 
 const ready = chromiumAvailable();
 const MANTINE_CLASS = /\bm_[0-9a-f]{6,8}\b/g;
@@ -39,11 +40,7 @@ async function open(page: Page, url: string) {
 }
 
 describe.skipIf(!ready)('Mantine styles split by screen', () => {
-  let app: App;
-  beforeAll(async () => {
-    app = await startApp();
-  });
-  afterAll(() => app?.stop());
+  const app = appForFile();
 
   it('loads the styles of every Mantine component on the signed-out screens, and less than the whole stylesheet', async () => {
     const { page, context } = await app.newPerson();

@@ -2,8 +2,9 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromiumAvailable, connected, signIn, startApp, toast, type App } from './harness.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { appForFile } from './app-for-file.ts';
+import { chromiumAvailable, connected, signIn, startApp, toast } from './harness.ts';
 
 const ready = chromiumAvailable();
 
@@ -19,13 +20,11 @@ function makeClip(): string {
 }
 
 describe.skipIf(!ready)('uploads in the browser', () => {
-  let app: App;
   let clip: string;
-  beforeAll(async () => {
+  beforeAll(() => {
     clip = makeClip();
-    app = await startApp({ MEDIA_INGEST: 'false', RTMP_PORT: '0' });
   });
-  afterAll(() => app?.stop());
+  const app = appForFile(() => startApp({ MEDIA_INGEST: 'false', RTMP_PORT: '0' }));
 
   it('uploads a file from the content library, shows the upload and processing progress, and lists the published item', async () => {
     const { page, context } = await app.newPerson({ tourDoneFor: 'creator' });
