@@ -37,3 +37,28 @@ export function appForFile(start: () => Promise<App> = () => startApp()): App {
     stop: () => started().stop(),
   };
 }
+
+/**
+ * The app after `setup` (the rows and files a file's flows need), whose stop also runs `cleanup` (the
+ * folder made for it, a database handle opened on it). A setup that fails stops the app and cleans up
+ * at once, so no server outlives its file.
+ */
+export async function preparedApp(app: App, setup: () => unknown, cleanup: () => void): Promise<App> {
+  const prepared: App = {
+    ...app,
+    stop: async () => {
+      try {
+        await app.stop();
+      } finally {
+        cleanup();
+      }
+    },
+  };
+  try {
+    await setup();
+  } catch (error) {
+    await prepared.stop();
+    throw error;
+  }
+  return prepared;
+}

@@ -10,8 +10,9 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromiumAvailable, connected, drawnFrame, playsPast, setSwitch, signIn, startApp, toast, type App } from './harness.ts';
+import { describe, expect, it } from 'vitest';
+import { appForFile, preparedApp } from './app-for-file.ts';
+import { chromiumAvailable, connected, drawnFrame, playsPast, setSwitch, signIn, startApp, toast } from './harness.ts';
 
 const ready = chromiumAvailable();
 const ffmpeg = process.env.FFMPEG_PATH ?? 'ffmpeg';
@@ -44,34 +45,37 @@ function makeRadioShow(dir: string) {
 }
 
 describe.skipIf(!ready)('media playback in the browser', () => {
-  let app: App;
-  let dir: string;
-  let mediaDir: string;
   let db: Database.Database;
   let videoId: number;
   let radioId: number;
 
-  beforeAll(async () => {
-    dir = mkdtempSync(path.join(os.tmpdir(), 'onair-media-e2e-'));
-    mediaDir = path.join(dir, 'media');
-    app = await startApp({ DATABASE_URL: path.join(dir, 'onair.db'), MEDIA_DIR: mediaDir, MEDIA_INGEST: 'false' });
-    db = new Database(path.join(dir, 'onair.db'));
-    const pick = (type: string) =>
-      (db.prepare("select id from content where type = ? and status = 'published' order by id limit 1").get(type) as { id: number }).id;
-    videoId = pick('tv');
-    radioId = pick('radio');
-    makeVideoLadder(path.join(mediaDir, 'vod', String(videoId)));
-    makeRadioShow(path.join(mediaDir, 'vod', String(radioId)));
-    const insert = db.prepare(
-      "insert into media_assets (content_id, status, hls_path, duration_ms, width, height, updated_at) values (?, 'ready', ?, 6000, ?, ?, ?)",
+  // Each app (a retry gets a fresh one) has its own folder for the database and the media.
+  const app = appForFile(async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'onair-media-e2e-'));
+    const mediaDir = path.join(dir, 'media');
+    const started = await startApp({ DATABASE_URL: path.join(dir, 'onair.db'), MEDIA_DIR: mediaDir, MEDIA_INGEST: 'false' });
+    const appDb = new Database(path.join(dir, 'onair.db'));
+    db = appDb;
+    return preparedApp(
+      started,
+      async () => {
+        const pick = (type: string) =>
+          (db.prepare("select id from content where type = ? and status = 'published' order by id limit 1").get(type) as { id: number }).id;
+        videoId = pick('tv');
+        radioId = pick('radio');
+        makeVideoLadder(path.join(mediaDir, 'vod', String(videoId)));
+        makeRadioShow(path.join(mediaDir, 'vod', String(radioId)));
+        const insert = db.prepare(
+          "insert into media_assets (content_id, status, hls_path, duration_ms, width, height, updated_at) values (?, 'ready', ?, 6000, ?, ?, ?)",
+        );
+        insert.run(videoId, `vod/${videoId}/master.m3u8`, 640, 360, Date.now());
+        insert.run(radioId, `vod/${radioId}/master.m3u8`, null, null, Date.now());
+      },
+      () => {
+        appDb.close();
+        rmSync(dir, { recursive: true, force: true });
+      },
     );
-    insert.run(videoId, `vod/${videoId}/master.m3u8`, 640, 360, Date.now());
-    insert.run(radioId, `vod/${radioId}/master.m3u8`, null, null, Date.now());
-  });
-  afterAll(async () => {
-    db?.close();
-    await app?.stop();
-    if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
   it('plays an on-demand HLS ladder with hls.js, draws frames and offers each rung in the quality menu', async () => {
