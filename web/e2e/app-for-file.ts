@@ -1,3 +1,5 @@
+import path from 'node:path';
+import Database from 'better-sqlite3';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { startApp, type App } from './harness.ts';
 
@@ -15,6 +17,7 @@ export function appForFile(start: () => Promise<App> = () => startApp()): App {
   beforeEach(async ({ task }) => {
     if ((task.result?.retryCount ?? 0) === 0) return;
     await current?.stop();
+    // Should the new start fail, the retry meets "not running" rather than the stopped app.
     current = undefined;
     current = await start();
   });
@@ -39,23 +42,22 @@ export function appForFile(start: () => Promise<App> = () => startApp()): App {
 }
 
 /**
- * The app after `setup` (the rows and files a file's flows need), whose stop also runs `cleanup` (the
- * folder made for it, a database handle opened on it). A setup that fails stops the app and cleans up
- * at once, so no server outlives its file.
+ * An app (`startApp` with `env`) once `setup` has written what the file's flows need into its database
+ * and its folder (`server.dataDir`, whose `media/` is its MEDIA_DIR). The database handle stays open
+ * for the flows and closes when the app stops; a setup that fails stops the app at once.
  */
-export async function preparedApp(app: App, setup: () => unknown, cleanup: () => void): Promise<App> {
+export async function preparedApp(env: Record<string, string>, setup: (db: Database.Database, dataDir: string) => unknown): Promise<App> {
+  const app = await startApp(env);
+  const db = new Database(path.join(app.server.dataDir, 'onair.db'));
   const prepared: App = {
     ...app,
     stop: async () => {
-      try {
-        await app.stop();
-      } finally {
-        cleanup();
-      }
+      db.close();
+      await app.stop();
     },
   };
   try {
-    await setup();
+    await setup(db, app.server.dataDir);
   } catch (error) {
     await prepared.stop();
     throw error;

@@ -118,6 +118,8 @@ async function snapshotBuild(into: string): Promise<string> {
 
 export interface Server {
   baseUrl: string;
+  /** The server's own folder, removed when it stops: its DATA_DIR, with `onair.db` and `media/`. */
+  dataDir: string;
   /** Everything the API printed, for failure messages. */
   output(): string;
   stop(): Promise<void>;
@@ -134,6 +136,7 @@ export async function startServer(env: Record<string, string> = {}, timeoutMs = 
       {
         DATABASE_URL: path.join(dir, 'onair.db'),
         DATA_DIR: dir,
+        MEDIA_DIR: path.join(dir, 'media'),
         SEED_DEMO: 'true',
         WEB_DIST: webDist,
         SESSION_SECRET: 'e2e-secret-e2e-secret-e2e-secret-0123456789',
@@ -143,6 +146,7 @@ export async function startServer(env: Record<string, string> = {}, timeoutMs = 
     );
     return {
       baseUrl: api.url,
+      dataDir: dir,
       output: api.output,
       stop: async () => {
         await api.stop();

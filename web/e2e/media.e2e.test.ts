@@ -6,13 +6,12 @@
  * destinations manager stores a restream destination and shows its key only as its last characters.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { appForFile, preparedApp } from './app-for-file.ts';
-import { chromiumAvailable, connected, drawnFrame, playsPast, setSwitch, signIn, startApp, toast } from './harness.ts';
+import { chromiumAvailable, connected, drawnFrame, playsPast, setSwitch, signIn, toast } from './harness.ts';
 
 const ready = chromiumAvailable();
 const ffmpeg = process.env.FFMPEG_PATH ?? 'ffmpeg';
@@ -49,34 +48,23 @@ describe.skipIf(!ready)('media playback in the browser', () => {
   let videoId: number;
   let radioId: number;
 
-  // Each app (a retry gets a fresh one) has its own folder for the database and the media.
-  const app = appForFile(async () => {
-    const dir = mkdtempSync(path.join(os.tmpdir(), 'onair-media-e2e-'));
-    const mediaDir = path.join(dir, 'media');
-    const started = await startApp({ DATABASE_URL: path.join(dir, 'onair.db'), MEDIA_DIR: mediaDir, MEDIA_INGEST: 'false' });
-    const appDb = new Database(path.join(dir, 'onair.db'));
-    db = appDb;
-    return preparedApp(
-      started,
-      async () => {
-        const pick = (type: string) =>
-          (db.prepare("select id from content where type = ? and status = 'published' order by id limit 1").get(type) as { id: number }).id;
-        videoId = pick('tv');
-        radioId = pick('radio');
-        makeVideoLadder(path.join(mediaDir, 'vod', String(videoId)));
-        makeRadioShow(path.join(mediaDir, 'vod', String(radioId)));
-        const insert = db.prepare(
-          "insert into media_assets (content_id, status, hls_path, duration_ms, width, height, updated_at) values (?, 'ready', ?, 6000, ?, ?, ?)",
-        );
-        insert.run(videoId, `vod/${videoId}/master.m3u8`, 640, 360, Date.now());
-        insert.run(radioId, `vod/${radioId}/master.m3u8`, null, null, Date.now());
-      },
-      () => {
-        appDb.close();
-        rmSync(dir, { recursive: true, force: true });
-      },
-    );
-  });
+  const app = appForFile(() =>
+    preparedApp({ MEDIA_INGEST: 'false' }, (appDb, dataDir) => {
+      db = appDb;
+      const mediaDir = path.join(dataDir, 'media');
+      const pick = (type: string) =>
+        (db.prepare("select id from content where type = ? and status = 'published' order by id limit 1").get(type) as { id: number }).id;
+      videoId = pick('tv');
+      radioId = pick('radio');
+      makeVideoLadder(path.join(mediaDir, 'vod', String(videoId)));
+      makeRadioShow(path.join(mediaDir, 'vod', String(radioId)));
+      const insert = db.prepare(
+        "insert into media_assets (content_id, status, hls_path, duration_ms, width, height, updated_at) values (?, 'ready', ?, 6000, ?, ?, ?)",
+      );
+      insert.run(videoId, `vod/${videoId}/master.m3u8`, 640, 360, Date.now());
+      insert.run(radioId, `vod/${radioId}/master.m3u8`, null, null, Date.now());
+    }),
+  );
 
   it('plays an on-demand HLS ladder with hls.js, draws frames and offers each rung in the quality menu', async () => {
     const { context, page } = await app.newPerson({ tourDoneFor: 'viewer' });

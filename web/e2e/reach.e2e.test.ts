@@ -4,13 +4,11 @@
  * the remote's keys only, paired from a phone by its code.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { appForFile, preparedApp } from './app-for-file.ts';
-import { chromiumAvailable, signIn, startApp, toast } from './harness.ts';
+import { chromiumAvailable, signIn, toast } from './harness.ts';
 
 const ready = chromiumAvailable();
 
@@ -19,35 +17,23 @@ describe.skipIf(!ready)('reach in the browser', () => {
   let vodId: number;
   let vodTitle: string;
 
-  // Each app (a retry gets a fresh one) has its own folder for the database and the media.
-  const app = appForFile(async () => {
-    const dir = mkdtempSync(path.join(os.tmpdir(), 'onair-reach-e2e-'));
-    const mediaDir = path.join(dir, 'media');
-    const started = await startApp({ DATABASE_URL: path.join(dir, 'onair.db'), MEDIA_DIR: mediaDir, MEDIA_INGEST: 'false' });
-    return preparedApp(
-      started,
-      async () => {
-        // Give a live item its live ladder and an on-demand item a real download-sized file.
-        const db = new Database(path.join(dir, 'onair.db'));
-        try {
-          liveId = (db.prepare("select id from content where status = 'live' order by id limit 1").get() as { id: number }).id;
-          const vod = db.prepare("select id, title from content where status = 'published' and type = 'tv' order by id limit 1").get() as { id: number; title: string };
-          vodId = vod.id;
-          vodTitle = vod.title;
-          mkdirSync(path.join(mediaDir, 'vod', String(vodId)), { recursive: true });
-          execFileSync('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc=size=1280x720:rate=25:duration=8', '-c:v', 'libx264', '-b:v', '16M', '-minrate', '16M', '-maxrate', '16M', '-bufsize', '8M', '-pix_fmt', 'yuv420p', '-movflags', '+faststart', path.join(mediaDir, 'vod', String(vodId), 'download.mp4')]);
-          const insert = db.prepare(
-            'insert into media_assets (content_id, status, hls_path, file_path, audio_path, updated_at) values (?, ?, ?, ?, ?, ?)',
-          );
-          insert.run(liveId, 'live', `live/${liveId}/master.m3u8`, null, null, Date.now());
-          insert.run(vodId, 'ready', null, `vod/${vodId}/download.mp4`, null, Date.now());
-        } finally {
-          db.close();
-        }
-      },
-      () => rmSync(dir, { recursive: true, force: true }),
-    );
-  });
+  // Give a live item its live ladder and an on-demand item a real download-sized file.
+  const app = appForFile(() =>
+    preparedApp({ MEDIA_INGEST: 'false' }, (db, dataDir) => {
+      const mediaDir = path.join(dataDir, 'media');
+      liveId = (db.prepare("select id from content where status = 'live' order by id limit 1").get() as { id: number }).id;
+      const vod = db.prepare("select id, title from content where status = 'published' and type = 'tv' order by id limit 1").get() as { id: number; title: string };
+      vodId = vod.id;
+      vodTitle = vod.title;
+      mkdirSync(path.join(mediaDir, 'vod', String(vodId)), { recursive: true });
+      execFileSync('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc=size=1280x720:rate=25:duration=8', '-c:v', 'libx264', '-b:v', '16M', '-minrate', '16M', '-maxrate', '16M', '-bufsize', '8M', '-pix_fmt', 'yuv420p', '-movflags', '+faststart', path.join(mediaDir, 'vod', String(vodId), 'download.mp4')]);
+      const insert = db.prepare(
+        'insert into media_assets (content_id, status, hls_path, file_path, audio_path, updated_at) values (?, ?, ?, ?, ?, ?)',
+      );
+      insert.run(liveId, 'live', `live/${liveId}/master.m3u8`, null, null, Date.now());
+      insert.run(vodId, 'ready', null, `vod/${vodId}/download.mp4`, null, Date.now());
+    }),
+  );
 
   it('finds a valid manifest and an active service worker, downloads with progress and plays with the network cut', async () => {
     const { context, page } = await app.newPerson({ tourDoneFor: 'viewer' });

@@ -6,68 +6,53 @@
  * one is measured, then the measured one.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { mkdirSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { cuesToText, cuesToVtt, LIBRIVOX_CORPUS, measureCaptionQuality, Pocketsphinx, readCorpus } from '../../workers/src/engines/transcription/index.ts';
 import type { TranscriptCue } from '@onair/protocol';
 import { appForFile, preparedApp } from './app-for-file.ts';
-import { chromiumAvailable, signIn, startApp } from './harness.ts';
+import { chromiumAvailable, signIn } from './harness.ts';
 
 const ready = chromiumAvailable();
 const LIBRIVOX = LIBRIVOX_CORPUS.dir;
 const IDS = ['sense_and_sensibility_01_austen_64kb-0870', 'sense_and_sensibility_01_austen_64kb-0880'];
 
 describe.skipIf(!ready)('transcripts in the browser', () => {
-  /** The app's DATA_DIR, where the measured caption quality is written. */
-  let dataDir: string;
   let db: Database.Database;
   let contentId: number;
   let cues: TranscriptCue[];
 
-  // Each app (a retry gets a fresh one) has its own folder for the database, the media and the speech.
-  const app = appForFile(async () => {
-    const dir = mkdtempSync(path.join(os.tmpdir(), 'onair-transcripts-e2e-'));
-    dataDir = dir;
-    const mediaDir = path.join(dir, 'media');
-    const started = await startApp({ DATABASE_URL: path.join(dir, 'onair.db'), DATA_DIR: dir, MEDIA_DIR: mediaDir, MEDIA_INGEST: 'false' });
-    const appDb = new Database(path.join(dir, 'onair.db'));
-    db = appDb;
-    return preparedApp(
-      started,
-      async () => {
-        // An episode of the demo creator, who may add translated subtitles to it.
-        contentId = (
-          db.prepare("select c.id from content c join users u on u.id = c.creator_id where u.username = 'creator' and c.type = 'podcast' and c.status = 'published' order by c.id limit 1").get() as { id: number }
-        ).id;
-        const vod = path.join(mediaDir, 'vod', String(contentId));
-        mkdirSync(vod, { recursive: true });
-        const wav = path.join(dir, 'speech.wav');
-        const inputs = IDS.flatMap((id) => ['-i', path.join(LIBRIVOX, `${id}.wav`)]);
-        execFileSync('ffmpeg', ['-v', 'error', '-y', ...inputs, '-filter_complex', '[0][1]concat=n=2:v=0:a=1', wav]);
-        execFileSync('ffmpeg', ['-v', 'error', '-y', '-i', wav, '-c:a', 'libmp3lame', '-b:a', '64k', path.join(vod, 'episode.mp3')]);
-        db.prepare(
-          "insert into media_assets (content_id, status, audio_path, audio_mime, audio_bytes, duration_ms, updated_at) values (?, 'ready', ?, 'audio/mpeg', ?, 10000, ?) on conflict (content_id) do update set status = 'ready', audio_path = excluded.audio_path, hls_path = null, file_path = null",
-        ).run(contentId, `vod/${contentId}/episode.mp3`, statSync(path.join(vod, 'episode.mp3')).size, Date.now());
-        // What the transcript job stores, made by the same engine.
-        cues = (await new Pocketsphinx().transcribe(wav, 'en')).cues;
-        db.prepare("insert into transcripts (content_id, status, language, engine, source_key, job_id, error, vtt, text, updated_at) values (?, 'ready', 'en', 'pocketsphinx', 'e2e', 'e2e', null, ?, ?, ?)").run(
-          contentId,
-          cuesToVtt(cues),
-          cuesToText(cues),
-          Date.now(),
-        );
-        const insert = db.prepare('insert into transcript_cues (content_id, start_ms, end_ms, text) values (?, ?, ?, ?)');
-        for (const cue of cues) insert.run(contentId, cue.startMs, cue.endMs, cue.text);
-      },
-      () => {
-        appDb.close();
-        rmSync(dir, { recursive: true, force: true });
-      },
-    );
-  });
+  const app = appForFile(() =>
+    preparedApp({ MEDIA_INGEST: 'false' }, async (appDb, dataDir) => {
+      db = appDb;
+      const mediaDir = path.join(dataDir, 'media');
+      // An episode of the demo creator, who may add translated subtitles to it.
+      contentId = (
+        db.prepare("select c.id from content c join users u on u.id = c.creator_id where u.username = 'creator' and c.type = 'podcast' and c.status = 'published' order by c.id limit 1").get() as { id: number }
+      ).id;
+      const vod = path.join(mediaDir, 'vod', String(contentId));
+      mkdirSync(vod, { recursive: true });
+      const wav = path.join(dataDir, 'speech.wav');
+      const inputs = IDS.flatMap((id) => ['-i', path.join(LIBRIVOX, `${id}.wav`)]);
+      execFileSync('ffmpeg', ['-v', 'error', '-y', ...inputs, '-filter_complex', '[0][1]concat=n=2:v=0:a=1', wav]);
+      execFileSync('ffmpeg', ['-v', 'error', '-y', '-i', wav, '-c:a', 'libmp3lame', '-b:a', '64k', path.join(vod, 'episode.mp3')]);
+      db.prepare(
+        "insert into media_assets (content_id, status, audio_path, audio_mime, audio_bytes, duration_ms, updated_at) values (?, 'ready', ?, 'audio/mpeg', ?, 10000, ?) on conflict (content_id) do update set status = 'ready', audio_path = excluded.audio_path, hls_path = null, file_path = null",
+      ).run(contentId, `vod/${contentId}/episode.mp3`, statSync(path.join(vod, 'episode.mp3')).size, Date.now());
+      // What the transcript job stores, made by the same engine.
+      cues = (await new Pocketsphinx().transcribe(wav, 'en')).cues;
+      db.prepare("insert into transcripts (content_id, status, language, engine, source_key, job_id, error, vtt, text, updated_at) values (?, 'ready', 'en', 'pocketsphinx', 'e2e', 'e2e', null, ?, ?, ?)").run(
+        contentId,
+        cuesToVtt(cues),
+        cuesToText(cues),
+        Date.now(),
+      );
+      const insert = db.prepare('insert into transcript_cues (content_id, start_ms, end_ms, text) values (?, ?, ?, ?)');
+      for (const cue of cues) insert.run(contentId, cue.startMs, cue.endMs, cue.text);
+    }),
+  );
 
   it('shows the transcript beside the player, seeks on a click, offers the subtitle track and finds a word', async () => {
     expect(cues.length).toBeGreaterThan(1);
@@ -128,7 +113,7 @@ describe.skipIf(!ready)('transcripts in the browser', () => {
 
     const corpus = await readCorpus(LIBRIVOX_CORPUS);
     const { quality } = await measureCaptionQuality(new Pocketsphinx(), corpus.slice(1, 2), LIBRIVOX_CORPUS.name);
-    writeFileSync(path.join(dataDir, 'captions-quality.json'), JSON.stringify(quality));
+    writeFileSync(path.join(app.server.dataDir, 'captions-quality.json'), JSON.stringify(quality));
     await page.reload();
     await page.getByTestId('captions-quality').waitFor();
     expect(await page.getByTestId('captions-quality').textContent()).toBe(`Captions: ${quality.wordAccuracyPercent} % word accuracy on ${LIBRIVOX_CORPUS.name}, offline engine`);
