@@ -4,8 +4,13 @@
  * after growing view_events to BENCH_EVENTS. Flat figures between the two mean the reads do not grow
  * with history (they read the running counters of migration 0018, not the events).
  *
+ * The machine is shared and its speed drifts from second to second, so each round runs in passes: a
+ * pass loads hello-world, then each route right after it, and a route's ratio is taken against the
+ * hello-world of its own pass. The summary gives each route's median over the passes.
+ *
  *   BENCH_EVENTS       view events in the second round   (default 1,000,000)
  *   BENCH_SECONDS      load time per measurement         (default 3)
+ *   BENCH_PASSES       paired passes per round            (default 3)
  *   BENCH_CONNECTIONS  concurrent HTTP connections       (default 50)
  *   BENCH_PROFILE_DIR  write a V8 CPU profile of each API process there
  *   BENCH_LOAD         `autocannon` to load with autocannon even where wrk is installed (http-load.ts)
@@ -29,11 +34,13 @@ import { startApiProcess, stopProcess, REPO_ROOT } from '../../test-support/proc
 import { httpLoad, loadGenerator, type HttpLoad } from './http-load.ts';
 import { clearPrefix, redisAvailable, TEST_REDIS_URL, uniquePrefix } from '../../test-support/redis.ts';
 import { fmt, processUsage } from './support.ts';
+import { median } from '../../test-support/stats.ts';
 import { DAY_MS } from '@onair/protocol';
 
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 1_000_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const PASSES = Number(process.env.BENCH_PASSES ?? 3);
 /** Each route plain, and the home grid's list also as browsers ask for it (gzip accepted). */
 const ROUTES: { label: string; path: string; headers?: Record<string, string> }[] = [
   { label: 'GET /api/content', path: '/api/content' },
@@ -58,20 +65,23 @@ async function load(url: string, pid: number, headers: Record<string, string> = 
 function line(label: string, l: Load, baseline: Load) {
   const bad = l.bad ? `, ${l.bad} non-2xx/errors/timeouts` : '';
   console.log(
-    `${label.padEnd(34)} ${fmt(l.rps, 0).padStart(7)} req/s  p99 ${fmt(l.p99, 0).padStart(5)} ms  ×${fmt(l.rps / baseline.rps, 3)} of baseline  ` +
-      `(${l.answered} answered, server CPU ${fmt(l.cpuMs, 2)} ms/request${bad})`,
+    `  ${label.padEnd(34)} ${fmt(l.rps, 0).padStart(7)} req/s  p99 ${fmt(l.p99, 0).padStart(5)} ms  ×${fmt(l.rps / baseline.rps, 3)} of its pass's baseline  ` +
+      `(${l.answered} answered, server CPU ${fmt(l.cpuMs * 1000, 0)} µs/request${bad})`,
   );
 }
 
-async function helloBaseline(): Promise<Load> {
+/** A server under load: its address and process. */
+interface Served {
+  url: string;
+  pid: number;
+  stop(): Promise<void>;
+}
+
+async function startHello(): Promise<Served> {
   // The API's own V8 flags: the baseline runs as OnAir does.
   const child = spawn(process.execPath, [...API_NODE_FLAGS, path.join(REPO_ROOT, 'api/bench/hello-baseline-server.mjs')], { stdio: ['ignore', 'pipe', 'inherit'] });
-  try {
-    const port = await new Promise<number>((resolve) => child.stdout!.on('data', (d) => resolve(Number(/listening (\d+)/.exec(String(d))?.[1]))));
-    return await load(`http://127.0.0.1:${port}/`, child.pid!);
-  } finally {
-    await stopProcess(child);
-  }
+  const port = await new Promise<number>((resolve) => child.stdout!.on('data', (d) => resolve(Number(/listening (\d+)/.exec(String(d))?.[1]))));
+  return { url: `http://127.0.0.1:${port}/`, pid: child.pid!, stop: () => stopProcess(child) };
 }
 
 /** An API process over the bench's database, serving the API only. */
@@ -83,49 +93,80 @@ const apiEnv = (dbFile: string) => ({
   LOG_LEVEL: 'warn',
 });
 
-/** One round: the baseline, then each route, at the history the database holds now. */
-async function round(dbFile: string, events: number): Promise<Map<string, Load>> {
-  console.log(`\n${events.toLocaleString('en')} view events`);
-  const baseline = await helloBaseline();
-  line('Fastify hello-world (baseline)', baseline, baseline);
-  const api = await startApiProcess(
-    apiEnv(dbFile),
-    60_000,
-    process.env.BENCH_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`] : [],
-  );
-  const out = new Map<string, Load>();
-  try {
-    // Let the fresh process settle (start-up work, first compilations) before anything is timed.
-    for (let i = 0; i < 20; i++) for (const route of ROUTES) await fetch(api.url + route.path, { headers: route.headers ?? {} }).then((r) => r.arrayBuffer());
-    await new Promise((r) => setTimeout(r, 1000));
-    for (const route of ROUTES) {
-      const l = await load(api.url + route.path, api.child.pid!, route.headers);
-      line(route.label, l, baseline);
-      out.set(route.label, l);
+async function startApi(env: Record<string, string>, profile = false): Promise<Served> {
+  const api = await startApiProcess(env, 60_000, profile && process.env.BENCH_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`] : []);
+  return { url: api.url, pid: api.child.pid!, stop: () => api.stop() };
+}
+
+/** What a round measured of one route: each pass's figures and their ratio to that pass's baseline. */
+interface Measured {
+  loads: Load[];
+  ratios: number[];
+}
+
+interface Measurement {
+  label: string;
+  server: Served;
+  path: string;
+  headers?: Record<string, string>;
+}
+
+/** PASSES passes of hello-world followed by each measurement; prints every figure as it comes. */
+async function paired(hello: Served, measurements: Measurement[]): Promise<Map<string, Measured>> {
+  const out = new Map<string, Measured>(measurements.map((m) => [m.label, { loads: [], ratios: [] }]));
+  for (let pass = 1; pass <= PASSES; pass++) {
+    console.log(` pass ${pass}`);
+    const baseline = await load(hello.url, hello.pid);
+    line('Fastify hello-world (baseline)', baseline, baseline);
+    for (const m of measurements) {
+      const l = await load(m.server.url + m.path, m.server.pid, m.headers);
+      line(m.label, l, baseline);
+      out.get(m.label)!.loads.push(l);
+      out.get(m.label)!.ratios.push(l.rps / baseline.rps);
     }
-  } finally {
-    await api.stop();
   }
-  if (await redisAvailable()) await clusterList(dbFile, baseline);
   return out;
 }
 
+/** Lets a fresh process settle (start-up work, first compilations) before anything is timed. */
+async function warm(server: Served, routes: readonly { path: string; headers?: Record<string, string> }[]) {
+  for (let i = 0; i < 20; i++) for (const route of routes) await fetch(server.url + route.path, { headers: route.headers ?? {} }).then((r) => r.arrayBuffer());
+  await new Promise((r) => setTimeout(r, 1000));
+}
+
+const GZIP = { 'accept-encoding': 'gzip, deflate, br' };
+const ON_REDIS = 'GET /api/content (gzip), on Redis';
+
 /**
- * The home grid's list from an API process on Redis, as each process of a cluster runs: its live
- * viewer counts are sums over every process's counters in Redis (realtime/cluster-counters.ts).
+ * One round at the history the database holds now: the routes of one API process and, where Redis
+ * answers, the home grid's list from an API process on Redis, as each process of a cluster runs (its
+ * live viewer counts are sums over every process's counters in Redis, realtime/cluster-counters.ts).
  */
-async function clusterList(dbFile: string, baseline: Load) {
+async function round(dbFile: string, events: number): Promise<Map<string, Measured>> {
+  console.log(`\n${events.toLocaleString('en')} view events`);
+  const started: Served[] = [];
   const prefix = uniquePrefix('bench-reads');
-  const api = await startApiProcess(
-    { ...apiEnv(dbFile), REDIS_URL: TEST_REDIS_URL, REDIS_PREFIX: prefix },
-    60_000,
-  );
   try {
-    const headers = { 'accept-encoding': 'gzip, deflate, br' };
-    for (let i = 0; i < 20; i++) await fetch(api.url + '/api/content', { headers }).then((r) => r.arrayBuffer());
-    line('GET /api/content (gzip), on Redis', await load(api.url + '/api/content', api.child.pid!, headers), baseline);
+    const hello = await startHello();
+    started.push(hello);
+    const api = await startApi(apiEnv(dbFile), true);
+    started.push(api);
+    await warm(api, ROUTES);
+    const measurements: Measurement[] = ROUTES.map((route) => ({ ...route, server: api }));
+    if (await redisAvailable()) {
+      const onRedis = await startApi({ ...apiEnv(dbFile), REDIS_URL: TEST_REDIS_URL, REDIS_PREFIX: prefix });
+      started.push(onRedis);
+      await warm(onRedis, [{ path: '/api/content', headers: GZIP }]);
+      measurements.push({ label: ON_REDIS, server: onRedis, path: '/api/content', headers: GZIP });
+    }
+    const measured = await paired(hello, measurements);
+    console.log(` median of ${PASSES} passes`);
+    for (const [label, m] of measured) {
+      console.log(`  ${label.padEnd(34)} ${fmt(median(m.loads.map((l) => l.rps)), 0).padStart(7)} req/s  ×${fmt(median(m.ratios), 3)} of baseline  (passes: ${m.ratios.map((r) => fmt(r, 2)).join(', ')})`);
+    }
+    return measured;
   } finally {
-    await api.stop();
+    for (const server of started.reverse()) await server.stop();
     await clearPrefix(prefix);
   }
 }
@@ -180,7 +221,8 @@ try {
   console.log(`\n(grew view_events to ${grown.toLocaleString('en')} rows and recounted in ${fmt((Date.now() - started) / 1000)} s)`);
   const large = await round(dbFile, grown);
   console.log('\ncost flat with history (req/s at the larger history ÷ at the demo\'s):');
-  for (const { label } of ROUTES) console.log(label.padEnd(34), `×${fmt(large.get(label)!.rps / small.get(label)!.rps, 2)}`);
+  const medianRps = (m: Measured) => median(m.loads.map((l) => l.rps));
+  for (const [label, m] of small) console.log(label.padEnd(34), `×${fmt(medianRps(large.get(label)!) / medianRps(m), 2)}`);
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }

@@ -157,8 +157,8 @@ describe('security headers, secrets and public URLs', () => {
   });
   afterAll(() => t.close());
 
-  it('sends a CSP the app can live with, nosniff, no framing, and no HSTS over plain HTTP', async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/api/health' });
+  it('sends pages a CSP the app can live with, nosniff, no framing, and no HSTS over plain HTTP', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/landing' });
     const csp = String(response.headers['content-security-policy']);
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).toContain("media-src 'self' blob:");
@@ -172,11 +172,36 @@ describe('security headers, secrets and public URLs', () => {
     expect(response.headers['strict-transport-security']).toBeUndefined();
   });
 
+  it('sends API answers a policy for data, without the headers only pages read', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/public/stats' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-security-policy']).toBe("default-src 'none';frame-ancestors 'none'");
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['x-frame-options']).toBe('DENY');
+    expect(response.headers['referrer-policy']).toBe('no-referrer');
+    expect(response.headers['cross-origin-resource-policy']).toBe('cross-origin');
+    for (const pageOnly of ['cross-origin-opener-policy', 'origin-agent-cluster', 'x-dns-prefetch-control', 'x-xss-protection']) {
+      expect(response.headers[pageOnly], pageOnly).toBeUndefined();
+    }
+    // Unknown API paths and refusals are data too.
+    const missing = await t.app.inject({ method: 'GET', url: '/api/no-such-route' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.headers['content-security-policy']).toBe("default-src 'none';frame-ancestors 'none'");
+  });
+
+  it('gives an API route that answers with a page the pages\' headers', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/education-domain-proofs/999999/ABCD1234' });
+    expect(String(response.headers['content-type'])).toContain('text/html');
+    expect(String(response.headers['content-security-policy'])).toContain("style-src 'self' 'unsafe-inline'");
+  });
+
   it('sends HSTS when cookies are Secure', async () => {
     const secure = await createTestApp('sqlite', { seed: false, env: { COOKIE_SECURE: 'true' } });
     try {
-      const response = await secure.app.inject({ method: 'GET', url: '/api/health' });
-      expect(response.headers['strict-transport-security']).toMatch(/max-age=\d+/);
+      for (const url of ['/api/health', '/landing']) {
+        const response = await secure.app.inject({ method: 'GET', url });
+        expect(response.headers['strict-transport-security'], url).toMatch(/max-age=\d+/);
+      }
     } finally {
       await secure.close();
     }

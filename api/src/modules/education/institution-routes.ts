@@ -119,7 +119,7 @@ export function institutionRoutes(app: ZodApp, deps: EducationDeps) {
   });
 
   /** The link in the email: whoever reads the mailbox need not have an account. Answers with a page that says what happened. */
-  app.get('/api/education-domain-proofs/:id/:code', { schema: { params: DomainProofParamsSchema } }, async (request, reply) => {
+  app.get('/api/education-domain-proofs/:id/:code', { schema: { params: DomainProofParamsSchema }, config: { document: true } }, async (request, reply) => {
     const { id, code } = request.params;
     const page = (title: string, body: string) =>
       reply.type('text/html; charset=utf-8').send(`<!doctype html><html lang="en"><meta charset="utf-8"><title>${title}</title><body style="font-family:sans-serif;max-width:36rem;margin:4rem auto"><h1>${title}</h1><p>${body}</p><p><a href="/education-mode">Open Education Mode</a></p></body></html>`);
