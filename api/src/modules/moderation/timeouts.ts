@@ -5,15 +5,19 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { forbidden } from '../../http/errors.ts';
+import { compiledOnce } from '../../db/compiled-once.ts';
 
-/** When the user's longest running timeout ends, or null when none runs. */
-export async function timedOutUntil(db: Kysely<Database>, userId: number, now = Date.now()): Promise<number | null> {
-  const row = await db
+const longestTimeout = compiledOnce((db, p: { userId: number; now: number }) =>
+  db
     .selectFrom('chatTimeouts')
     .select((eb) => eb.fn.max<number>('until').as('until'))
-    .where('userId', '=', userId)
-    .where('until', '>', now)
-    .executeTakeFirst();
+    .where('userId', '=', p.userId)
+    .where('until', '>', p.now),
+);
+
+/** When the user's longest running timeout ends, or null when none runs. Every chat message asks. */
+export async function timedOutUntil(db: Kysely<Database>, userId: number, now = Date.now()): Promise<number | null> {
+  const row = await longestTimeout.takeFirst(db, { userId, now });
   return row?.until == null ? null : Number(row.until);
 }
 

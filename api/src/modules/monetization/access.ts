@@ -4,9 +4,13 @@
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import { compiledOnce } from '../../db/compiled-once.ts';
+
+// Asked by every chat message and HLS file request of an item: compiled once (db/compiled-once.ts).
+const accessOf = compiledOnce((db, p: { contentId: number }) => db.selectFrom('contentAccess').select('subscribersOnly').where('contentId', '=', p.contentId));
 
 export async function isSubscribersOnly(db: Kysely<Database>, contentId: number): Promise<boolean> {
-  const row = await db.selectFrom('contentAccess').select('subscribersOnly').where('contentId', '=', contentId).executeTakeFirst();
+  const row = await accessOf.takeFirst(db, { contentId });
   return row?.subscribersOnly === 1;
 }
 

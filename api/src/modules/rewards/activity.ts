@@ -7,11 +7,14 @@ import type { Kysely } from 'kysely';
 import { DAY_MS } from '@onair/protocol';
 import { chunks } from '../../db/batches.ts';
 import type { Database } from '../../db/schema.ts';
+import { compiledForOne } from '../../db/compiled-once.ts';
 
 export type ActivityCounts = { points: number; messages: number; votes: number; questions: number; shares: number; watchSeconds: number };
 const NONE: ActivityCounts = { points: 0, messages: 0, votes: 0, questions: 0, shares: 0, watchSeconds: 0 };
 
 export const dayNumber = (t: number) => Math.floor(t / DAY_MS);
+
+type DayRow = ActivityCounts & { userId: number; day: number };
 
 /** Adds to a person's counts for the day of `at`. Call in the transaction that writes the record. */
 export function countActivity(db: Kysely<Database>, userId: number, at: number, add: Partial<ActivityCounts>): Promise<void> {
@@ -23,7 +26,7 @@ export function countActivity(db: Kysely<Database>, userId: number, at: number, 
  * Entries for the same person and day are summed first: one statement may not update a row twice.
  */
 export async function countActivities(db: Kysely<Database>, entries: readonly { userId: number; at: number; add: Partial<ActivityCounts> }[]): Promise<void> {
-  const rows = new Map<string, ActivityCounts & { userId: number; day: number }>();
+  const rows = new Map<string, DayRow>();
   for (const { userId, at, add } of entries) {
     const day = dayNumber(at);
     const key = `${userId}:${day}`;
@@ -31,34 +34,62 @@ export async function countActivities(db: Kysely<Database>, entries: readonly { 
     for (const k of Object.keys(add) as (keyof ActivityCounts)[]) row[k] += add[k] ?? 0;
     rows.set(key, row);
   }
-  for (const chunk of chunks([...rows.values()])) {
-    await db
-      .insertInto('userActivityDays')
-      .values(chunk)
-      .onConflict((oc) =>
-        oc.columns(['userId', 'day']).doUpdateSet((eb) => ({
-          points: eb('userActivityDays.points', '+', eb.ref('excluded.points')),
-          messages: eb('userActivityDays.messages', '+', eb.ref('excluded.messages')),
-          votes: eb('userActivityDays.votes', '+', eb.ref('excluded.votes')),
-          questions: eb('userActivityDays.questions', '+', eb.ref('excluded.questions')),
-          shares: eb('userActivityDays.shares', '+', eb.ref('excluded.shares')),
-          watchSeconds: eb('userActivityDays.watchSeconds', '+', eb.ref('excluded.watchSeconds')),
-        })),
-      )
-      .execute();
-  }
+  for (const chunk of chunks([...rows.values()])) await addToDays(db, chunk, {});
 }
+
+
+/** Adds each row's counts to its (person, day) totals, making the row if it is the day's first. */
+const addToDays = compiledForOne((db, rows: readonly DayRow[]) =>
+  db
+    .insertInto('userActivityDays')
+    .values(
+      rows.map((r) => ({
+        userId: r.userId,
+        day: r.day,
+        points: r.points,
+        messages: r.messages,
+        votes: r.votes,
+        questions: r.questions,
+        shares: r.shares,
+        watchSeconds: r.watchSeconds,
+      })),
+    )
+    .onConflict((oc) =>
+      oc.columns(['userId', 'day']).doUpdateSet((eb) => ({
+        points: eb('userActivityDays.points', '+', eb.ref('excluded.points')),
+        messages: eb('userActivityDays.messages', '+', eb.ref('excluded.messages')),
+        votes: eb('userActivityDays.votes', '+', eb.ref('excluded.votes')),
+        questions: eb('userActivityDays.questions', '+', eb.ref('excluded.questions')),
+        shares: eb('userActivityDays.shares', '+', eb.ref('excluded.shares')),
+        watchSeconds: eb('userActivityDays.watchSeconds', '+', eb.ref('excluded.watchSeconds')),
+      })),
+    ),
+);
+
+type Person = { userId: number };
+const people = (ids: readonly number[]): Person[] => ids.map((userId) => ({ userId }));
+
+const pointsQuery = compiledForOne((db, rows: readonly Person[]) =>
+  db
+    .selectFrom('userActivityDays')
+    .select(['userId', (eb) => eb.fn.sum<number | string>('points').as('points')])
+    .where('userId', 'in', rows.map((r) => r.userId))
+    .groupBy('userId'),
+);
+
+const dayCountsQuery = compiledForOne((db, rows: readonly Person[], shared: { day: number }) =>
+  db
+    .selectFrom('userActivityDays')
+    .select(['userId', ...COUNT_COLUMNS])
+    .where('userId', 'in', rows.map((r) => r.userId))
+    .where('day', '=', shared.day),
+);
 
 /** Each person's points: the sum of their day totals, for many people at once. */
 export async function pointsOf(db: Kysely<Database>, userIds: readonly number[]): Promise<Map<number, number>> {
   const points = new Map(userIds.map((id) => [id, 0]));
   for (const ids of chunks(userIds)) {
-    const rows = await db
-      .selectFrom('userActivityDays')
-      .select(['userId', (eb) => eb.fn.sum<number | string>('points').as('points')])
-      .where('userId', 'in', ids)
-      .groupBy('userId')
-      .execute();
+    const rows = await pointsQuery(db, people(ids), {});
     for (const r of rows) points.set(r.userId, Number(r.points));
   }
   return points;
@@ -68,7 +99,7 @@ export async function pointsOf(db: Kysely<Database>, userIds: readonly number[])
 export async function dayCountsOf(db: Kysely<Database>, userIds: readonly number[], day: number): Promise<Map<number, ActivityCounts>> {
   const counts = new Map(userIds.map((id) => [id, { ...NONE }]));
   for (const ids of chunks(userIds)) {
-    const rows = await db.selectFrom('userActivityDays').select(['userId', ...COUNT_COLUMNS]).where('userId', 'in', ids).where('day', '=', day).execute();
+    const rows = await dayCountsQuery(db, people(ids), { day });
     for (const r of rows) counts.set(r.userId, countsOf(r));
   }
   return counts;

@@ -3,7 +3,8 @@
  * on (user, action, ref) makes awards idempotent: a retried message or a re-counted view never pays twice.
  */
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.ts';
+import type { Database, PointsLedgerTable } from '../../db/schema.ts';
+import { compiledForOne } from '../../db/compiled-once.ts';
 import { DAY_MS } from '@onair/protocol';
 import { chunks } from '../../db/batches.ts';
 import { activityDays, totalsOf, type ActivityCounts } from './activity.ts';
@@ -32,6 +33,15 @@ export interface Award {
 
 export type PaidAward = Required<Award>;
 
+/** Ledger rows not held yet (same person, action and ref) go in; answers those that did. */
+const insertLedgerRows = compiledForOne((db, rows: readonly Omit<PointsLedgerTable, 'id'>[]) =>
+  db
+    .insertInto('pointsLedger')
+    .values(rows.map((r) => ({ userId: r.userId, action: r.action, points: r.points, ref: r.ref, createdAt: r.createdAt })))
+    .onConflict((oc) => oc.columns(['userId', 'action', 'ref']).doNothing())
+    .returning(['userId', 'action', 'points', 'ref', 'createdAt']),
+);
+
 /**
  * Writes the awards the ledger does not hold yet, a few hundred per statement, and answers those: an
  * award already paid (a retry, a re-count) is left out, whether it was paid before or earlier in `awards`.
@@ -41,12 +51,7 @@ export async function insertAwards(db: Kysely<Database>, awards: readonly Award[
   const rows = awards.filter((a) => a.points > 0).map((a) => ({ userId: a.userId, action: a.action, points: a.points, ref: a.ref, createdAt: a.at ?? now }));
   const paid: PaidAward[] = [];
   for (const chunk of chunks(rows)) {
-    const inserted = await db
-      .insertInto('pointsLedger')
-      .values(chunk)
-      .onConflict((oc) => oc.columns(['userId', 'action', 'ref']).doNothing())
-      .returning(['userId', 'action', 'points', 'ref', 'createdAt'])
-      .execute();
+    const inserted = await insertLedgerRows(db, chunk, {});
     for (const r of inserted) paid.push({ userId: r.userId, action: r.action, points: Number(r.points), ref: r.ref, at: Number(r.createdAt) });
   }
   return paid;

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { User } from '@onair/protocol';
 import type { Database, NewUser, UserRow } from '../../db/schema.ts';
+import { compiledOnce } from '../../db/compiled-once.ts';
 
 /** The public shape of a user: never the password hash. */
 export function presentUser(row: UserRow): User {
@@ -21,8 +22,11 @@ export function presentUser(row: UserRow): User {
 
 export const usernameKey = (username: string) => username.trim().toLowerCase();
 
+// Every signed-in request and socket event reads its user: compiled once (db/compiled-once.ts).
+const userById = compiledOnce((db, p: { id: number }) => db.selectFrom('users').selectAll().where('id', '=', p.id));
+
 export function findUserById(db: Kysely<Database>, id: number) {
-  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+  return userById.takeFirst(db, { id });
 }
 
 export function findUserByUsername(db: Kysely<Database>, username: string) {

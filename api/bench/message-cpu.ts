@@ -1,0 +1,67 @@
+/**
+ * The `message` part of `npm run bench:realtime`: CPU per chat message in one process, through OnAir's
+ * whole write path (validation, timeout and access checks, moderation scoring, the message, its points
+ * and day totals in one transaction), beside the floor of any persisted chat in the same run: the same
+ * message row inserted by a prepared better-sqlite3 statement in a transaction of its own, on a database
+ * file of the same settings. No socket is involved: this is the work a message adds to its broadcast.
+ */
+import type { FastifyInstance } from 'fastify';
+import SQLite from 'better-sqlite3';
+import path from 'node:path';
+import { createTestApp, SMALL_SEED } from '../test/support/app.ts';
+import { sendChatMessage } from '../src/modules/chat/service.ts';
+import type { UserRow } from '../src/db/schema.ts';
+import { median } from '../../test-support/stats.ts';
+import { fmt } from './support.ts';
+
+const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 3000);
+const ROUNDS = 3;
+
+/** CPU microseconds per call of `send` over `count` calls, one after another. */
+async function cpuPerCall(count: number, send: (i: number) => unknown): Promise<number> {
+  const start = process.cpuUsage();
+  for (let i = 0; i < count; i++) await send(i);
+  const used = process.cpuUsage(start);
+  return (used.user + used.system) / count;
+}
+
+/** The floor: one prepared insert of the same row, committed on its own. */
+function bareInsert(dir: string) {
+  const sqlite = new SQLite(path.join(dir, 'floor.db'));
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = NORMAL');
+  sqlite.exec(
+    'create table chat_messages (id integer primary key, content_id integer, user_id integer not null, message text not null, idempotency_key text, sentiment real not null, flagged integer not null, hidden integer not null default 0, created_at integer not null)',
+  );
+  const insert = sqlite.prepare(
+    'insert into chat_messages (content_id, user_id, message, idempotency_key, sentiment, flagged, created_at) values (?, ?, ?, ?, ?, ?, ?) returning id',
+  );
+  const write = sqlite.transaction((i: number) => insert.get(1, 1 + (i % 20), `hello there number ${i}`, null, 0, 0, Date.now()));
+  return { write, close: () => sqlite.close() };
+}
+
+export async function messageCpu(dir: string) {
+  console.log(`\nchat message CPU in one process: ${MESSAGES} messages one after another, ${ROUNDS} rounds`);
+  const t = await createTestApp('sqlite', { seed: SMALL_SEED, env: { CHAT_RATE_LIMIT: String(MESSAGES * (ROUNDS + 1)) } });
+  const floor = bareInsert(dir);
+  try {
+    const app: FastifyInstance = t.app;
+    const authors: UserRow[] = await app.db.kysely.selectFrom('users').selectAll().where('role', '!=', 'admin').limit(20).execute();
+    const live = await app.db.kysely.selectFrom('content').select('id').where('status', '=', 'live').executeTakeFirstOrThrow();
+    const send = (i: number) => sendChatMessage(app, authors[i % authors.length]!, { contentId: live.id, message: `hello there number ${i}`, idempotencyKey: `bench-${i}-${process.hrtime.bigint()}` });
+    await cpuPerCall(500, send); // warm-up: JIT and the first compilations
+    await cpuPerCall(500, floor.write);
+    const onAir: number[] = [];
+    const bare: number[] = [];
+    for (let round = 1; round <= ROUNDS; round++) {
+      onAir.push(await cpuPerCall(MESSAGES, send));
+      bare.push(await cpuPerCall(MESSAGES, floor.write));
+      console.log(`  round ${round}: OnAir ${fmt(onAir.at(-1)!, 0)} µs CPU/message, bare insert ${fmt(bare.at(-1)!, 0)} µs`);
+    }
+    const [o, b] = [median(onAir), median(bare)];
+    console.log(`  median: OnAir ${fmt(o, 0)} µs CPU per message, bare prepared insert ${fmt(b, 0)} µs: ×${fmt(o / b, 1)}`);
+  } finally {
+    floor.close();
+    await t.close();
+  }
+}
