@@ -83,7 +83,7 @@ type Runnable<O> = Compilable<O> & { execute(): Promise<O[]> };
  */
 export function compiledForOne<Row extends Record<string, unknown>, O, Shared extends Record<string, unknown> = Record<never, never>>(
   build: (db: Kysely<Database>, rows: readonly Row[], shared: Shared) => Runnable<O>,
-): (db: Kysely<Database>, rows: readonly Row[], shared: Shared) => Promise<O[]> {
+): (db: Kysely<Database>, rows: readonly Row[], shared?: Shared) => Promise<O[]> {
   const one = compiledOnce((db, p: Row & Shared) => build(db, [p], p));
-  return (db, rows, shared) => (rows.length === 1 ? one.execute(db, { ...rows[0]!, ...shared }) : build(db, rows, shared).execute());
+  return (db, rows, shared = {} as Shared) => (rows.length === 1 ? one.execute(db, { ...rows[0]!, ...shared }) : build(db, rows, shared).execute());
 }

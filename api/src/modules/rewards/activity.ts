@@ -34,9 +34,8 @@ export async function countActivities(db: Kysely<Database>, entries: readonly { 
     for (const k of Object.keys(add) as (keyof ActivityCounts)[]) row[k] += add[k] ?? 0;
     rows.set(key, row);
   }
-  for (const chunk of chunks([...rows.values()])) await addToDays(db, chunk, {});
+  for (const chunk of chunks([...rows.values()])) await addToDays(db, chunk);
 }
-
 
 /** Adds each row's counts to its (person, day) totals, making the row if it is the day's first. */
 const addToDays = compiledForOne((db, rows: readonly DayRow[]) =>
@@ -89,7 +88,7 @@ const dayCountsQuery = compiledForOne((db, rows: readonly Person[], shared: { da
 export async function pointsOf(db: Kysely<Database>, userIds: readonly number[]): Promise<Map<number, number>> {
   const points = new Map(userIds.map((id) => [id, 0]));
   for (const ids of chunks(userIds)) {
-    const rows = await pointsQuery(db, people(ids), {});
+    const rows = await pointsQuery(db, people(ids));
     for (const r of rows) points.set(r.userId, Number(r.points));
   }
   return points;

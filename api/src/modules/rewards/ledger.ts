@@ -51,7 +51,7 @@ export async function insertAwards(db: Kysely<Database>, awards: readonly Award[
   const rows = awards.filter((a) => a.points > 0).map((a) => ({ userId: a.userId, action: a.action, points: a.points, ref: a.ref, createdAt: a.at ?? now }));
   const paid: PaidAward[] = [];
   for (const chunk of chunks(rows)) {
-    const inserted = await insertLedgerRows(db, chunk, {});
+    const inserted = await insertLedgerRows(db, chunk);
     for (const r of inserted) paid.push({ userId: r.userId, action: r.action, points: Number(r.points), ref: r.ref, at: Number(r.createdAt) });
   }
   return paid;
