@@ -18,13 +18,18 @@
  * Where Redis answers, each round also loads the gzipped list from an API process on Redis, as a
  * cluster's processes run (live viewer counts summed across processes in Redis).
  *
+ * Each list is followed by the baseline process sending the list's own bytes (plain or gzipped) as a
+ * constant: the list's rate against it is the cost of OnAir's code around the answer, apart from the
+ * cost of the answer's size, which any server would pay.
+ *
  * Prints req/s, p99 latency, the ratio to the baseline and the server CPU per request for each;
  * never fails on time.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { gzipSync } from 'node:zlib';
 import SQLite from 'better-sqlite3';
 import { migrateToLatest, openDatabase } from '../src/db/index.ts';
 import { backfillViewCounters } from '../src/db/migrations/0018_view_counters.ts';
@@ -65,7 +70,7 @@ async function load(url: string, pid: number, headers: Record<string, string> = 
 function line(label: string, l: Load, baseline: Load) {
   const bad = l.bad ? `, ${l.bad} non-2xx/errors/timeouts` : '';
   console.log(
-    `  ${label.padEnd(34)} ${fmt(l.rps, 0).padStart(7)} req/s  p99 ${fmt(l.p99, 0).padStart(5)} ms  ×${fmt(l.rps / baseline.rps, 3)} of its pass's baseline  ` +
+    `  ${label.padEnd(38)} ${fmt(l.rps, 0).padStart(7)} req/s  p99 ${fmt(l.p99, 0).padStart(5)} ms  ×${fmt(l.rps / baseline.rps, 3)} of its pass's baseline  ` +
       `(${l.answered} answered, server CPU ${fmt(l.cpuMs * 1000, 0)} µs/request${bad})`,
   );
 }
@@ -77,11 +82,15 @@ interface Served {
   stop(): Promise<void>;
 }
 
-async function startHello(): Promise<Served> {
+/** Fastify's hello-world, also sending the bytes saved in `sameBytesDir` (hello-baseline-server.mjs). */
+async function startHello(sameBytesDir: string): Promise<Served> {
   // The API's own V8 flags: the baseline runs as OnAir does.
-  const child = spawn(process.execPath, [...API_NODE_FLAGS, path.join(REPO_ROOT, 'api/bench/hello-baseline-server.mjs')], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [...API_NODE_FLAGS, path.join(REPO_ROOT, 'api/bench/hello-baseline-server.mjs')], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+    env: { ...process.env, BENCH_SAME_BYTES: sameBytesDir },
+  });
   const port = await new Promise<number>((resolve) => child.stdout!.on('data', (d) => resolve(Number(/listening (\d+)/.exec(String(d))?.[1]))));
-  return { url: `http://127.0.0.1:${port}/`, pid: child.pid!, stop: () => stopProcess(child) };
+  return { url: `http://127.0.0.1:${port}`, pid: child.pid!, stop: () => stopProcess(child) };
 }
 
 /** An API process over the bench's database, serving the API only. */
@@ -116,7 +125,7 @@ async function paired(hello: Served, measurements: Measurement[]): Promise<Map<s
   const out = new Map<string, Measured>(measurements.map((m) => [m.label, { loads: [], ratios: [] }]));
   for (let pass = 1; pass <= PASSES; pass++) {
     console.log(` pass ${pass}`);
-    const baseline = await load(hello.url, hello.pid);
+    const baseline = await load(`${hello.url}/`, hello.pid);
     line('Fastify hello-world (baseline)', baseline, baseline);
     for (const m of measurements) {
       const l = await load(m.server.url + m.path, m.server.pid, m.headers);
@@ -136,6 +145,23 @@ async function warm(server: Served, routes: readonly { path: string; headers?: R
 
 const GZIP = { 'accept-encoding': 'gzip, deflate, br' };
 const ON_REDIS = 'GET /api/content (gzip), on Redis';
+/** The bare framework sending a list route's bytes, by the route's label. */
+const SAME_BYTES_OF: Record<string, string> = {
+  'GET /api/content': 'Fastify sending the list\'s bytes',
+  'GET /api/content (gzip)': 'Fastify sending the list\'s bytes (gzip)',
+};
+
+/**
+ * Saves the API's content list as it answers, plain and gzipped the way the API does (list-json.ts:
+ * level 6, so the same bytes), for the baseline to send as constants.
+ */
+async function saveListBytes(api: Served, dir: string): Promise<string> {
+  const plain = Buffer.from(await (await fetch(`${api.url}/api/content`)).arrayBuffer());
+  const out = mkdtempSync(path.join(dir, 'same-bytes-'));
+  writeFileSync(path.join(out, 'list.json'), plain);
+  writeFileSync(path.join(out, 'list.json.gz'), gzipSync(plain, { level: 6 }));
+  return out;
+}
 
 /**
  * One round at the history the database holds now: the routes of one API process and, where Redis
@@ -147,12 +173,17 @@ async function round(dbFile: string, events: number): Promise<Map<string, Measur
   const started: Served[] = [];
   const prefix = uniquePrefix('bench-reads');
   try {
-    const hello = await startHello();
-    started.push(hello);
     const api = await startApi(apiEnv(dbFile), true);
     started.push(api);
     await warm(api, ROUTES);
-    const measurements: Measurement[] = ROUTES.map((route) => ({ ...route, server: api }));
+    const hello = await startHello(await saveListBytes(api, path.dirname(dbFile)));
+    started.push(hello);
+    // Each list right before the bare framework sending its bytes, so the two meet the same drift.
+    const measurements: Measurement[] = ROUTES.flatMap((route) => {
+      const same = SAME_BYTES_OF[route.label];
+      const own = { ...route, server: api };
+      return same ? [own, { label: same, server: hello, path: route.headers ? '/same-bytes/gzip' : '/same-bytes', headers: route.headers }] : [own];
+    });
     if (await redisAvailable()) {
       const onRedis = await startApi({ ...apiEnv(dbFile), REDIS_URL: TEST_REDIS_URL, REDIS_PREFIX: prefix });
       started.push(onRedis);
@@ -162,7 +193,13 @@ async function round(dbFile: string, events: number): Promise<Map<string, Measur
     const measured = await paired(hello, measurements);
     console.log(` median of ${PASSES} passes`);
     for (const [label, m] of measured) {
-      console.log(`  ${label.padEnd(34)} ${fmt(median(m.loads.map((l) => l.rps)), 0).padStart(7)} req/s  ×${fmt(median(m.ratios), 3)} of baseline  (passes: ${m.ratios.map((r) => fmt(r, 2)).join(', ')})`);
+      console.log(`  ${label.padEnd(38)} ${fmt(median(m.loads.map((l) => l.rps)), 0).padStart(7)} req/s  ×${fmt(median(m.ratios), 3)} of baseline  (passes: ${m.ratios.map((r) => fmt(r, 2)).join(', ')})`);
+    }
+    // The share of a list answer's cost that is OnAir's code rather than its size: the list's rate
+    // against the bare framework sending the same bytes, pass by pass.
+    for (const [list, same] of Object.entries(SAME_BYTES_OF)) {
+      const ratios = measured.get(list)!.loads.map((l, i) => l.rps / measured.get(same)!.loads[i]!.rps);
+      console.log(`  ${`${list} ÷ the same bytes`.padEnd(38)} ×${fmt(median(ratios), 3)}  (passes: ${ratios.map((r) => fmt(r, 2)).join(', ')})`);
     }
     return measured;
   } finally {
@@ -223,7 +260,7 @@ try {
   // Ratios to each pass's own baseline, not raw rates: the machine's speed drifts between the rounds.
   console.log('\ncost flat with history (median ratio to hello-world at the larger history ÷ at the demo\'s):');
   const medianRatio = (m: Measured) => median(m.ratios);
-  for (const [label, m] of small) console.log(label.padEnd(34), `×${fmt(medianRatio(large.get(label)!) / medianRatio(m), 2)}`);
+  for (const [label, m] of small) console.log(label.padEnd(38), `×${fmt(medianRatio(large.get(label)!) / medianRatio(m), 2)}`);
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }
