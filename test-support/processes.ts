@@ -56,11 +56,11 @@ export async function startApiProcess(env: Record<string, string>, timeoutMs = 6
   return { url, child, output: () => output, stop: () => stopProcess(child) };
 }
 
-/** SIGTERM, then SIGKILL if the process has not left within 5 s. */
-export function stopProcess(child: ChildProcess): Promise<void> {
+/** SIGTERM, then SIGKILL if the process has not left within `graceMs`. */
+export function stopProcess(child: ChildProcess, graceMs = 5000): Promise<void> {
   return new Promise((resolve) => {
     if (child.exitCode !== null || child.signalCode !== null) return resolve();
-    const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+    const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
     child.once('exit', () => {
       clearTimeout(timer);
       resolve();
