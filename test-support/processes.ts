@@ -7,6 +7,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { API_NODE_FLAGS } from '../scripts/api-node-flags.mjs';
+import { STOP_GRACE_MS } from '../api/src/cluster-primary.ts';
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -53,7 +54,9 @@ export async function startApiProcess(env: Record<string, string>, timeoutMs = 6
     child.kill('SIGKILL');
     throw new Error(`API did not answer within ${timeoutMs} ms:\n${output}`);
   }
-  return { url, child, output: () => output, stop: () => stopProcess(child) };
+  // A cluster's primary first gives its processes STOP_GRACE_MS to close: wait that out before killing it.
+  const graceMs = Number(env.API_PROCESSES ?? 1) > 1 ? STOP_GRACE_MS + 5000 : undefined;
+  return { url, child, output: () => output, stop: () => stopProcess(child, graceMs) };
 }
 
 /** SIGTERM, then SIGKILL if the process has not left within `graceMs`. */

@@ -27,9 +27,9 @@
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { gzipSync } from 'node:zlib';
 import SQLite from 'better-sqlite3';
 import { migrateToLatest, openDatabase } from '../src/db/index.ts';
 import { backfillViewCounters } from '../src/db/migrations/0018_view_counters.ts';
@@ -151,15 +151,24 @@ const SAME_BYTES_OF: Record<string, string> = {
   'GET /api/content (gzip)': 'Fastify sending the list\'s bytes (gzip)',
 };
 
-/**
- * Saves the API's content list as it answers, plain and gzipped the way the API does (list-json.ts:
- * level 6, so the same bytes), for the baseline to send as constants.
- */
+/** The answer's body as sent, not decoded (fetch would gunzip it). */
+function rawBody(url: string, headers: Record<string, string>): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => resolve(Buffer.concat(chunks)));
+      })
+      .on('error', reject);
+  });
+}
+
+/** Saves the API's content list as it answers, plain and gzipped, for the baseline to send as constants. */
 async function saveListBytes(api: Served, dir: string): Promise<string> {
-  const plain = Buffer.from(await (await fetch(`${api.url}/api/content`)).arrayBuffer());
   const out = mkdtempSync(path.join(dir, 'same-bytes-'));
-  writeFileSync(path.join(out, 'list.json'), plain);
-  writeFileSync(path.join(out, 'list.json.gz'), gzipSync(plain, { level: 6 }));
+  writeFileSync(path.join(out, 'list.json'), await rawBody(`${api.url}/api/content`, {}));
+  writeFileSync(path.join(out, 'list.json.gz'), await rawBody(`${api.url}/api/content`, GZIP));
   return out;
 }
 

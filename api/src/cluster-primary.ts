@@ -23,7 +23,7 @@ import { aggregateWorkerMetrics } from './plugins/cluster-metrics.ts';
 const RESTART_DELAY_MS = 1000;
 const MAX_RESTART_DELAY_MS = 30_000;
 /** How long workers get to close their connections on SIGTERM before they are killed. */
-const STOP_GRACE_MS = 10_000;
+export const STOP_GRACE_MS = 10_000;
 /** Slot 0 keeps the configured MEDIA_INGEST; every other slot runs without media ingest. */
 function slotEnv(slot: number): Record<string, string> {
   return slot === 0 ? {} : { MEDIA_INGEST: 'false' };

@@ -10,7 +10,7 @@ import { seedDemo } from '../src/db/seed/demo.ts';
 import { SMALL_SEED } from './support/app.ts';
 import { createSessions } from './support/sessions.ts';
 import { createTestDatabase, type TestDatabase } from '../../test-support/databases.ts';
-import { startApiProcess, stopProcess, type ApiProcess } from '../../test-support/processes.ts';
+import { startApiProcess, type ApiProcess } from '../../test-support/processes.ts';
 import { clearPrefix, redisAvailable, TEST_REDIS_URL, uniquePrefix } from '../../test-support/redis.ts';
 import { closeAllSockets, connectSocket, emitWithAck, nextEvent } from './support/sockets.ts';
 import { expectCleanMetrics, sample, samples } from './support/metrics.ts';
@@ -180,9 +180,7 @@ describe.runIf(hasRedis)('API_PROCESSES=2: one port, two processes, one SQLite f
     expect(after).toHaveLength(2);
     expect(after.map(pidOf)).not.toContain(victim);
 
-    // The primary gives its processes 10 s to close (STOP_GRACE_MS in cluster-primary.ts); killing it
-    // sooner, as stopProcess does by default after 5 s, failed this test on a slow CI machine.
-    await stopProcess(api.child, 15_000);
+    await api.stop();
     expect(api.child.exitCode).toBe(0);
     for (const pid of after.map(pidOf)) expect(() => process.kill(pid, 0)).toThrow();
   }, 60_000);
