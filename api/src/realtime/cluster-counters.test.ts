@@ -1,13 +1,40 @@
 /**
  * Cluster counters over a real Redis: sums across nodes, and concurrent sums of
  * the same keys sharing one round trip (counted with MONITOR, filtered to this test's prefix).
+ * And a lone node's counters in memory: the sums asked in one turn answered together.
  */
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clearPrefix, redisAvailable, TEST_REDIS_URL, uniquePrefix } from '../../../test-support/redis.ts';
-import { redisCounters, type ClusterCounters } from './cluster-counters.ts';
+import { memoryCounters, redisCounters, type ClusterCounters } from './cluster-counters.ts';
 
 const hasRedis = await redisAvailable();
+
+describe('memoryCounters', () => {
+  it('answers the sums asked in one turn together, at its end, each with the values set before it', async () => {
+    const counters = memoryCounters();
+    await counters.set('viewers:1', 3);
+    await counters.set('viewers:2', 5);
+    const order: string[] = [];
+    const asked = [['viewers:1'], ['viewers:1', 'viewers:2', 'viewers:3']].map((keys, i) =>
+      counters.sum(keys).then((sums) => {
+        order.push(`sum ${i}`);
+        return Object.fromEntries(sums);
+      }),
+    );
+    // Neither is answered within the turn that asked: a microtask turn later they are still waiting.
+    await Promise.resolve();
+    expect(order).toEqual([]);
+    setImmediate(() => order.push('next immediate'));
+    expect(await Promise.all(asked)).toEqual([{ 'viewers:1': 3 }, { 'viewers:1': 3, 'viewers:2': 5, 'viewers:3': 0 }]);
+    await new Promise((resolve) => setImmediate(resolve));
+    // Both answered by the one immediate the first sum scheduled, before any scheduled after it.
+    expect(order).toEqual(['sum 0', 'sum 1', 'next immediate']);
+
+    await counters.set('viewers:1', 0);
+    expect(Object.fromEntries(await counters.sum(['viewers:1']))).toEqual({ 'viewers:1': 0 });
+  });
+});
 
 describe.runIf(hasRedis)('redisCounters (real Redis)', () => {
   const prefix = uniquePrefix('counters');
