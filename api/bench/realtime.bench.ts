@@ -8,7 +8,8 @@
  *   BENCH_RATE        chat messages per second sent                         (default 50)
  *   BENCH_SECONDS     sending time of each measurement                      (default 10)
  *   BENCH_RUNS        paired runs of the fan-out; ratios are their median   (default 3)
- *   BENCH_CAPACITY    the capacity ramp's start,step,max sockets            (default 2000,2000,16000)
+ *   BENCH_CAPACITY    the capacity ramps' start,step,max sockets            (default 4000,4000,48000)
+ *   BENCH_RAMP_LISTENERS  `native` (default) or `node`: who holds the ramps' listening sockets
  *   BENCH_PROCESSES   API processes of the cluster ramp                     (default one per core)
  *   BENCH_VOTERS      voters in the vote storm                              (default 1000)
  *   BENCH_POLLS       polls each voter votes in at once                     (default 5)
@@ -22,9 +23,13 @@
  * Capacity: sockets in one room receiving 1 message/s, added a step at a time until p95 passes
  * 250 ms; heap per socket from the server's own /metrics. Cluster: the same ramp against `npm start`
  * with API_PROCESSES=1 and with one process per core, both on the Redis adapter, and their ratio.
- * The load generator is one process speaking the Socket.IO protocol over `ws` (light-socket.ts); its
- * CPU is printed beside each figure so a reader can tell when the client, not the server, is the
- * limit. Never fails on time.
+ * The fan-out's load generator is this process speaking the Socket.IO protocol over `ws`
+ * (light-socket.ts); the ramps' listeners, tens of thousands of sockets, are native processes
+ * (listeners/sio-listeners.c) that read a delivery for about a system call, so that on a machine
+ * the bench shares with the server the listeners do not take the cores a second server process
+ * would use. The client's CPU (this process and its listeners) is printed beside each figure so a
+ * reader can tell when the client, not the server, is the limit. Open files: the bench raises its
+ * limit where it may (root), since a ramp holds each socket at both ends. Never fails on time.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -38,9 +43,10 @@ import { API_NODE_FLAGS } from '../../scripts/api-node-flags.mjs';
 import { startApiProcess, stopProcess, REPO_ROOT } from '../../test-support/processes.ts';
 import { median } from '../../test-support/stats.ts';
 import { connectLight, connectMany, type LightSocket } from './light-socket.ts';
+import { NativeListeners } from './listeners/native-listeners.ts';
 import { createSessions } from '../test/support/sessions.ts';
 import { clearPrefix, TEST_REDIS_URL, uniquePrefix } from '../../test-support/redis.ts';
-import { fmt, percentile, processTreeUsage } from './support.ts';
+import { fmt, percentile, processTreeUsage, raiseOpenFileLimit } from './support.ts';
 import { messageCpu } from './message-cpu.ts';
 
 const PARTS = new Set((process.env.BENCH_PART ?? 'message,chat,capacity,cluster,votes').split(',').map((p) => p.trim()));
@@ -48,7 +54,8 @@ const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 1000);
 const RATE = Number(process.env.BENCH_RATE ?? 50);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
-const [CAPACITY_START, CAPACITY_STEP, CAPACITY_MAX] = (process.env.BENCH_CAPACITY ?? '2000,2000,16000').split(',').map(Number) as [number, number, number];
+const [CAPACITY_START, CAPACITY_STEP, CAPACITY_MAX] = (process.env.BENCH_CAPACITY ?? '4000,4000,48000').split(',').map(Number) as [number, number, number];
+const RAMP_LISTENERS: ListenerKind = process.env.BENCH_RAMP_LISTENERS === 'node' ? 'node' : 'native';
 const VOTERS = Number(process.env.BENCH_VOTERS ?? 1000);
 const POLLS = Number(process.env.BENCH_POLLS ?? 5);
 const PROCESSES = Number(process.env.BENCH_PROCESSES ?? os.availableParallelism());
@@ -56,11 +63,13 @@ const SECRET = 'bench-secret-bench-secret-bench-secret-000000';
 const DRAIN_MS = 2000;
 const SLO_P95_MS = 250;
 /**
- * Every message the bench sends carries its sequence number and send time, `bench:<seq>:<ms>`, on this
- * process's monotonic clock (the bench both sends and receives, so no clocks are compared).
+ * Every message the bench sends carries its sequence number and send time, `bench:<seq>:<ms>`, in
+ * milliseconds of the machine's monotonic clock (process.hrtime), which the native listeners
+ * (listeners/sio-listeners.c) read too: senders and receivers are on this machine, and no wall
+ * clocks are compared.
  */
 const STAMP = /bench:\d+:([\d.]+)/;
-const now = () => performance.now();
+const now = () => Number(process.hrtime.bigint()) / 1e6;
 
 // ---------------------------------------------------------------------------------------------------
 // Targets: a server with listeners attached and a way to send one stamped message to them.
@@ -71,17 +80,53 @@ interface Target {
   /** Deliveries each message should produce. */
   listeners: number;
   send(text: string): void;
-  /** Latencies (ms) of deliveries since the last reset. */
-  latencies: number[];
+  /** Deliveries recorded since the last takeLatencies. */
+  deliveries(): Promise<number>;
+  /** Send-to-delivery latencies (ms) since the last call, sorted. */
+  takeLatencies(): Promise<number[]>;
+  /** The load generator's processes besides this one (their CPU is the bench client's too). */
+  clientPids(): number[];
   /** Resident memory and V8 heap in use of the server process, when it reports its heap. */
   memory(): Promise<{ rssBytes: number; heapBytes: number | null }>;
   close(): Promise<void>;
 }
 
-function recordInto(latencies: number[]) {
-  return (raw: string) => {
-    const stamp = STAMP.exec(raw);
-    if (stamp) latencies.push(now() - Number(stamp[1]));
+/** Latencies of the deliveries read by this process's own sockets (light-socket.ts). */
+function inProcessLatencies() {
+  let latencies: number[] = [];
+  return {
+    record(raw: string) {
+      const stamp = STAMP.exec(raw);
+      if (stamp) latencies.push(now() - Number(stamp[1]));
+    },
+    count: () => latencies.length,
+    take() {
+      const taken = latencies.sort((a, b) => a - b);
+      latencies = [];
+      return taken;
+    },
+  };
+}
+
+/**
+ * Where a target's listening sockets live: in this process (light-socket.ts), or in native listener
+ * processes (capacity ramps, where thousands of sockets would otherwise cost this process as much
+ * CPU as they cost the server, on the same cores).
+ */
+type ListenerKind = 'node' | 'native';
+
+/** The latency plumbing shared by every target: in-process deliveries plus the native pool's, if any. */
+function latencySources(inProcess: ReturnType<typeof inProcessLatencies>, native: () => NativeListeners | null) {
+  return {
+    async deliveries() {
+      return inProcess.count() + ((await native()?.deliveries()) ?? 0);
+    },
+    async takeLatencies() {
+      const own = inProcess.take();
+      const pool = native();
+      return pool ? [...own, ...(await pool.takeLatencies())].sort((a, b) => a - b) : own;
+    },
+    clientPids: () => native()?.pids ?? [],
   };
 }
 
@@ -128,39 +173,53 @@ async function scrapedHeap(url: string): Promise<number | null> {
 }
 
 /** With `processes`: `npm start` with that many API processes on the Redis adapter. */
-async function onAirTarget(dir: string, name: string, maxSockets: number, processes?: number) {
+async function onAirTarget(dir: string, name: string, maxSockets: number, options: { processes?: number; listeners?: ListenerKind } = {}) {
+  const { processes, listeners: kind = 'node' } = options;
   const redisPrefix = uniquePrefix(`bench-${name}`);
   const clusterEnv: Record<string, string> = processes ? { REDIS_URL: TEST_REDIS_URL, REDIS_PREFIX: redisPrefix, API_PROCESSES: String(processes) } : {};
   const { api, adminCookie, liveId } = await onAirServer(dir, name, maxSockets, clusterEnv);
-  const latencies: number[] = [];
-  const record = recordInto(latencies);
+  const inProcess = inProcessLatencies();
   const sender = await connectLight(api.url, { cookie: adminCookie });
   let listeners = 0;
   let sample: string | null = null;
+  let native: NativeListeners | null = null;
+  const watchEvent: [string, unknown] = ['content:watch', { contentId: liveId, device: 'web' }];
+  async function growInProcess(count: number) {
+    const added = await connectMany(api.url, count);
+    await Promise.all(added.map((s) => s.emitWithAck(...watchEvent)));
+    for (const s of added) {
+      s.onEvent((event, raw) => {
+        if (event !== 'chat:message') return;
+        sample ??= raw;
+        inProcess.record(raw);
+      });
+    }
+  }
   const target: Target & { grow(count: number): Promise<void>; sample(): string | null } = {
     label: processes ? `OnAir ×${processes}` : 'OnAir',
     pid: api.child.pid!,
     get listeners() {
       return listeners;
     },
-    latencies,
+    ...latencySources(inProcess, () => native),
     send: (text) => sender.emit('chat:send', { message: text, contentId: liveId }),
     // A scrape reaches one process of a cluster: heap only for a single process.
     memory: async () => ({ rssBytes: processTreeUsage(api.child.pid!).rssBytes, heapBytes: processes && processes > 1 ? null : await scrapedHeap(api.url) }),
     async grow(count) {
-      const added = await connectMany(api.url, count);
-      await Promise.all(added.map((s) => s.emitWithAck('content:watch', { contentId: liveId, device: 'web' })));
-      for (const s of added) {
-        s.onEvent((event, raw) => {
-          if (event !== 'chat:message') return;
-          sample ??= raw;
-          record(raw);
-        });
+      if (kind === 'node') {
+        await growInProcess(count);
+      } else {
+        // One listener in this process reads a delivered message whole: the baselines copy its shape.
+        const probe = listeners === 0 ? 1 : 0;
+        if (probe) await growInProcess(probe);
+        native ??= new NativeListeners(Number(new URL(api.url).port), watchEvent);
+        await native.grow(count - probe);
       }
       listeners += count;
     },
     sample: () => sample,
     async close() {
+      native?.close();
       await api.stop();
       if (processes) await clearPrefix(redisPrefix);
     },
@@ -176,29 +235,37 @@ function startBaselineProcess(script: string) {
 }
 
 /** Vanilla Socket.IO with recovery: the same delivered message object, broadcast to a room. */
-async function socketIoTarget(messageTemplate: () => Record<string, unknown>) {
+async function socketIoTarget(messageTemplate: () => Record<string, unknown>, kind: ListenerKind = 'node') {
   const { child, port } = startBaselineProcess('socketio-baseline-server.mjs');
   const url = `http://127.0.0.1:${await port}`;
-  const latencies: number[] = [];
-  const record = recordInto(latencies);
+  const inProcess = inProcessLatencies();
   const sender = await connectLight(url);
   let listeners = 0;
+  let native: NativeListeners | null = null;
   const target: Target & { grow(count: number): Promise<void> } = {
     label: 'socket.io',
     pid: child.pid!,
     get listeners() {
       return listeners;
     },
-    latencies,
+    ...latencySources(inProcess, () => native),
     send: (text) => sender.emitWithAck('chat:send', { room: 'live', message: { ...messageTemplate(), message: text } }).catch(() => undefined),
     memory: rssOf(child.pid!),
     async grow(count) {
-      const added = await connectMany(url, count);
-      await Promise.all(added.map((s) => s.emitWithAck('join', 'live')));
-      for (const s of added) s.onEvent((event, raw) => event === 'chat:message' && record(raw));
+      if (kind === 'node') {
+        const added = await connectMany(url, count);
+        await Promise.all(added.map((s) => s.emitWithAck('join', 'live')));
+        for (const s of added) s.onEvent((event, raw) => event === 'chat:message' && inProcess.record(raw));
+      } else {
+        native ??= new NativeListeners(Number(new URL(url).port), ['join', 'live']);
+        await native.grow(count);
+      }
       listeners += count;
     },
-    close: () => stopProcess(child),
+    async close() {
+      native?.close();
+      await stopProcess(child);
+    },
   };
   return target;
 }
@@ -207,8 +274,7 @@ async function socketIoTarget(messageTemplate: () => Record<string, unknown>) {
 async function wsTarget(messageTemplate: () => Record<string, unknown>, count: number): Promise<Target> {
   const { child, port } = startBaselineProcess('ws-baseline-server.mjs');
   const url = `ws://127.0.0.1:${await port}`;
-  const latencies: number[] = [];
-  const record = recordInto(latencies);
+  const inProcess = inProcessLatencies();
   const clients: WebSocket[] = [];
   for (let i = 0; i < count; i += 100) {
     const batch = Array.from(
@@ -222,13 +288,13 @@ async function wsTarget(messageTemplate: () => Record<string, unknown>, count: n
     );
     clients.push(...(await Promise.all(batch)));
   }
-  for (const ws of clients) ws.on('message', (d) => record(String(d)));
+  for (const ws of clients) ws.on('message', (d) => inProcess.record(String(d)));
   const sender = clients[0]!;
   return {
     label: 'bare ws',
     pid: child.pid!,
     listeners: count,
-    latencies,
+    ...latencySources(inProcess, () => null),
     send: (text) => sender.send(`42${JSON.stringify(['chat:message', { ...messageTemplate(), message: text }])}`),
     memory: rssOf(child.pid!),
     async close() {
@@ -269,9 +335,11 @@ function stampedMessage(): string {
 
 /** Sends `rate` stamped messages a second for `seconds` and waits for their deliveries. */
 async function measure(target: Target, rate: number, seconds: number): Promise<Measurement> {
-  target.latencies.length = 0;
+  await target.takeLatencies();
   const serverBefore = processTreeUsage(target.pid).cpuSeconds;
   const clientBefore = process.cpuUsage();
+  const helpersCpu = () => target.clientPids().reduce((sum, pid) => sum + processTreeUsage(pid).cpuSeconds, 0);
+  const helpersBefore = helpersCpu();
   const started = Date.now();
   const total = Math.round(rate * seconds);
   for (let i = 0; i < total; i++) {
@@ -281,10 +349,11 @@ async function measure(target: Target, rate: number, seconds: number): Promise<M
   }
   const expected = total * target.listeners;
   const deadline = Date.now() + DRAIN_MS;
-  while (target.latencies.length < expected && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+  while ((await target.deliveries()) < expected && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
   const elapsed = (Date.now() - started) / 1000;
   const client = process.cpuUsage(clientBefore);
-  const sorted = [...target.latencies].sort((a, b) => a - b);
+  const helpers = helpersCpu() - helpersBefore;
+  const sorted = await target.takeLatencies();
   return {
     p50: percentile(sorted, 50),
     p95: percentile(sorted, 95),
@@ -292,7 +361,7 @@ async function measure(target: Target, rate: number, seconds: number): Promise<M
     delivered: sorted.length / Math.max(expected, 1),
     deliveriesPerSecond: sorted.length / elapsed,
     serverCpu: (processTreeUsage(target.pid).cpuSeconds - serverBefore) / elapsed,
-    clientCpu: (client.user + client.system) / 1e6 / elapsed,
+    clientCpu: ((client.user + client.system) / 1e6 + helpers) / elapsed,
   };
 }
 
@@ -374,7 +443,7 @@ async function ramp(target: Target & { grow(count: number): Promise<void> }): Pr
 async function capacity(dir: string) {
   console.log(`\ncapacity: sockets in one room at 1 message/s, +${CAPACITY_STEP} a step up to ${CAPACITY_MAX}, until p95 > ${SLO_P95_MS} ms`);
   const results: [string, number][] = [];
-  const onAir = await onAirTarget(dir, 'capacity', CAPACITY_MAX);
+  const onAir = await onAirTarget(dir, 'capacity', CAPACITY_MAX, { listeners: RAMP_LISTENERS });
   let template: () => Record<string, unknown>;
   try {
     await onAir.grow(100);
@@ -384,7 +453,7 @@ async function capacity(dir: string) {
   } finally {
     await onAir.close();
   }
-  const socketIo = await socketIoTarget(template);
+  const socketIo = await socketIoTarget(template, RAMP_LISTENERS);
   try {
     results.push(['socket.io', await ramp(socketIo)]);
   } finally {
@@ -400,7 +469,7 @@ async function clusterCapacity(dir: string) {
   console.log(`\ncluster: the capacity ramp against npm start with 1 and ${PROCESSES} API processes, both on the Redis adapter`);
   const results: [number, number][] = [];
   for (const processes of [1, PROCESSES]) {
-    const target = await onAirTarget(dir, `cluster-${processes}`, CAPACITY_MAX, processes);
+    const target = await onAirTarget(dir, `cluster-${processes}`, CAPACITY_MAX, { processes, listeners: RAMP_LISTENERS });
     try {
       await target.grow(100);
       await measure(target, 5, 1); // warm-up
@@ -457,6 +526,11 @@ async function voteStorm(dir: string) {
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'onair-bench-'));
 console.log(`realtime benchmark (${os.availableParallelism()} cores): ${[...PARTS].join(', ')}`);
+if (PARTS.has('capacity') || PARTS.has('cluster')) {
+  // Each socket is an open file in the server and in a listener: children inherit this limit.
+  const files = raiseOpenFileLimit(2 * CAPACITY_MAX + 10_000);
+  console.log(`open files allowed per process: ${files}${files < CAPACITY_MAX + 1000 ? ` (a ramp past about ${files - 1000} sockets will fail: raise it with ulimit -n)` : ''}`);
+}
 try {
   if (PARTS.has('message')) await messageCpu(dir);
   if (PARTS.has('chat')) await fanOut(dir);

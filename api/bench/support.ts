@@ -1,4 +1,5 @@
 /** Shared pieces of the benchmarks: process sampling, percentiles, number formatting. */
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 
 export function percentile(sorted: number[], p: number): number {
@@ -45,3 +46,18 @@ export function processTreeUsage(pid: number): { cpuSeconds: number; rssBytes: n
 }
 
 export const fmt = (n: number, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : 'n/a');
+
+/**
+ * Raises this process's open-file limit (soft and hard) to at least `wanted` with util-linux's
+ * prlimit, which a root user may do; processes started afterwards inherit it. Returns the limit now.
+ */
+export function raiseOpenFileLimit(wanted: number): number {
+  const current = () => Number(execFileSync('sh', ['-c', 'ulimit -n'], { encoding: 'utf8' }).trim());
+  if (current() >= wanted) return current();
+  try {
+    execFileSync('prlimit', ['--pid', String(process.pid), `--nofile=${wanted}:${wanted}`], { stdio: 'ignore' });
+  } catch {
+    // Not allowed (not root) or no prlimit: the limit stays as it was.
+  }
+  return current();
+}

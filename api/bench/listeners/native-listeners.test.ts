@@ -1,0 +1,67 @@
+/**
+ * The capacity benchmarks' native listeners against a real Socket.IO server (vanilla, with
+ * connection-state recovery, as the baseline runs): they join, read every delivery, answer pings,
+ * and their latencies are on the sender's clock.
+ */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Server } from 'socket.io';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NativeListeners } from './native-listeners.ts';
+
+const now = () => Number(process.hrtime.bigint()) / 1e6;
+
+describe('NativeListeners', () => {
+  const http = createServer();
+  // Pings every 100 ms: a listener that does not answer them is dropped within 200 ms.
+  const io = new Server(http, { serveClient: false, pingInterval: 100, pingTimeout: 100, connectionStateRecovery: {} });
+  let listeners: NativeListeners;
+  const joined: string[] = [];
+
+  beforeAll(async () => {
+    io.on('connection', (socket) => {
+      socket.on('join', (room: string, ack: (reply: unknown) => void) => {
+        void socket.join(room);
+        joined.push(room);
+        ack({ ok: true });
+      });
+    });
+    await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+    listeners = new NativeListeners((http.address() as AddressInfo).port, ['join', 'live']);
+  });
+
+  afterAll(async () => {
+    listeners.close();
+    await new Promise((resolve) => io.close(resolve));
+  });
+
+  it('opens the sockets asked for, each joined to the room before grow resolves', async () => {
+    await listeners.grow(300);
+    expect(listeners.count).toBe(300);
+    expect(joined.filter((room) => room === 'live')).toHaveLength(300);
+    expect(io.sockets.adapter.rooms.get('live')?.size).toBe(300);
+  });
+
+  it('records one latency per delivery of a stamped message, on the sender’s monotonic clock', async () => {
+    await listeners.takeLatencies();
+    const sentAt = now();
+    io.to('live').emit('chat:message', { id: 1, message: `bench:1:${sentAt.toFixed(2)}`, username: 'x' });
+    io.to('live').emit('chat:message', { id: 2, message: 'not stamped' });
+    await expect.poll(() => listeners.deliveries(), { timeout: 5000 }).toBe(300);
+    const latencies = await listeners.takeLatencies();
+    const elapsed = now() - sentAt;
+    expect(latencies).toHaveLength(300);
+    expect(latencies[0]).toBeGreaterThanOrEqual(-0.01);
+    expect(latencies.at(-1)).toBeLessThanOrEqual(elapsed + 0.01);
+    expect(latencies).toEqual([...latencies].sort((a, b) => a - b));
+    expect(await listeners.deliveries()).toBe(0);
+  });
+
+  it('stays connected across pings, and reads frames longer than 125 and 65,535 bytes', async () => {
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(io.sockets.adapter.rooms.get('live')?.size).toBe(300);
+    io.to('live').emit('chat:message', { message: `bench:2:${now().toFixed(2)}`, pad: 'x'.repeat(1000) });
+    io.to('live').emit('chat:message', { message: `bench:3:${now().toFixed(2)}`, pad: 'y'.repeat(100_000) });
+    await expect.poll(() => listeners.deliveries(), { timeout: 5000 }).toBe(600);
+  });
+});
