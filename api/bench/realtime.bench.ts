@@ -8,7 +8,7 @@
  *   BENCH_RATE        chat messages per second sent                         (default 50)
  *   BENCH_SECONDS     sending time of each measurement                      (default 10)
  *   BENCH_RUNS        paired runs of the fan-out; ratios are their median   (default 3)
- *   BENCH_CAPACITY    the capacity ramps' start,step,max sockets            (default 4000,4000,48000)
+ *   BENCH_CAPACITY    the capacity ramps' start,step,max sockets            (default 2000,2000,48000)
  *   BENCH_RAMP_LISTENERS  `native` (default) or `node`: who holds the ramps' listening sockets
  *   BENCH_PROCESSES   API processes of the cluster ramp                     (default one per core)
  *   BENCH_VOTERS      voters in the vote storm                              (default 1000)
@@ -54,7 +54,7 @@ const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 1000);
 const RATE = Number(process.env.BENCH_RATE ?? 50);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
-const [CAPACITY_START, CAPACITY_STEP, CAPACITY_MAX] = (process.env.BENCH_CAPACITY ?? '4000,4000,48000').split(',').map(Number) as [number, number, number];
+const [CAPACITY_START, CAPACITY_STEP, CAPACITY_MAX] = (process.env.BENCH_CAPACITY ?? '2000,2000,48000').split(',').map(Number) as [number, number, number];
 const RAMP_LISTENERS: ListenerKind = process.env.BENCH_RAMP_LISTENERS === 'node' ? 'node' : 'native';
 const VOTERS = Number(process.env.BENCH_VOTERS ?? 1000);
 const POLLS = Number(process.env.BENCH_POLLS ?? 5);
@@ -419,11 +419,29 @@ async function fanOut(dir: string) {
   }
 }
 
-/** Adds sockets a step at a time at 1 message/s until p95 passes the SLO; returns the last count within it. */
-async function ramp(target: Target & { grow(count: number): Promise<void> }): Promise<number> {
+/** Sockets one server process may hold: its open-file limit, less room for its database and logs. */
+let socketsPerProcess = Infinity;
+
+interface RampResult {
+  /** The most sockets measured within the SLO (0: not even the first step). */
+  withinSlo: number;
+  /** Where the ramp would have stopped had the SLO held: CAPACITY_MAX, or the open-file limit. */
+  end: number;
+}
+
+/** The ramp's result for a reader: the count, and whether the SLO or the ramp's end stopped it. */
+function describeRamp({ withinSlo, end }: RampResult): string {
+  if (!withinSlo) return `fewer than ${CAPACITY_START}`;
+  if (withinSlo + CAPACITY_STEP <= end) return withinSlo.toLocaleString('en');
+  return `${withinSlo.toLocaleString('en')}, the ramp's end (${end < CAPACITY_MAX ? 'the open-file limit' : 'BENCH_CAPACITY'}: not a ceiling)`;
+}
+
+/** Adds sockets a step at a time at 1 message/s until p95 passes the SLO. */
+async function ramp(target: Target & { grow(count: number): Promise<void> }, serverProcesses = 1): Promise<RampResult> {
   const idle = await target.memory();
+  const end = Math.min(CAPACITY_MAX, serverProcesses * socketsPerProcess);
   let withinSlo = 0;
-  for (let sockets = CAPACITY_START; sockets <= CAPACITY_MAX; sockets += CAPACITY_STEP) {
+  for (let sockets = CAPACITY_START; sockets <= end; sockets += CAPACITY_STEP) {
     await target.grow(sockets - target.listeners);
     await new Promise((r) => setTimeout(r, 1000));
     const m = await measure(target, 1, SECONDS);
@@ -437,12 +455,12 @@ async function ramp(target: Target & { grow(count: number): Promise<void> }): Pr
     if (m.p95 > SLO_P95_MS || m.delivered < 0.999) break;
     withinSlo = sockets;
   }
-  return withinSlo;
+  return { withinSlo, end };
 }
 
 async function capacity(dir: string) {
   console.log(`\ncapacity: sockets in one room at 1 message/s, +${CAPACITY_STEP} a step up to ${CAPACITY_MAX}, until p95 > ${SLO_P95_MS} ms`);
-  const results: [string, number][] = [];
+  const results: [string, RampResult][] = [];
   const onAir = await onAirTarget(dir, 'capacity', CAPACITY_MAX, { listeners: RAMP_LISTENERS });
   let template: () => Record<string, unknown>;
   try {
@@ -459,30 +477,30 @@ async function capacity(dir: string) {
   } finally {
     await socketIo.close();
   }
-  for (const [label, count] of results) {
-    console.log(`  ${label.padEnd(10)} sockets at p95 ≤ ${SLO_P95_MS} ms on one process: ${count ? count.toLocaleString('en') : `fewer than ${CAPACITY_START}`}`);
+  for (const [label, result] of results) {
+    console.log(`  ${label.padEnd(10)} sockets at p95 ≤ ${SLO_P95_MS} ms on one process: ${describeRamp(result)}`);
   }
 }
 
 /** Sockets at the SLO with one API process and with one per core, both on the Redis adapter. */
 async function clusterCapacity(dir: string) {
   console.log(`\ncluster: the capacity ramp against npm start with 1 and ${PROCESSES} API processes, both on the Redis adapter`);
-  const results: [number, number][] = [];
+  const results: [number, RampResult][] = [];
   for (const processes of [1, PROCESSES]) {
     const target = await onAirTarget(dir, `cluster-${processes}`, CAPACITY_MAX, { processes, listeners: RAMP_LISTENERS });
     try {
       await target.grow(100);
       await measure(target, 5, 1); // warm-up
-      results.push([processes, await ramp(target)]);
+      results.push([processes, await ramp(target, processes)]);
     } finally {
       await target.close();
     }
   }
-  const [[, one], [, many]] = results as [[number, number], [number, number]];
-  for (const [processes, count] of results) {
-    console.log(`  ${String(processes).padStart(2)} API process${processes === 1 ? ' ' : 'es'}: ${count ? count.toLocaleString('en') : `fewer than ${CAPACITY_START}`} sockets at p95 ≤ ${SLO_P95_MS} ms`);
+  const [[, one], [, many]] = results as [[number, RampResult], [number, RampResult]];
+  for (const [processes, result] of results) {
+    console.log(`  ${String(processes).padStart(2)} API process${processes === 1 ? ' ' : 'es'}: sockets at p95 ≤ ${SLO_P95_MS} ms: ${describeRamp(result)}`);
   }
-  console.log(`  ${PROCESSES} processes ÷ 1: ×${one ? fmt(many / one, 2) : 'n/a'} (a ramp that reaches ${CAPACITY_MAX} stops there)`);
+  console.log(`  ${PROCESSES} processes ÷ 1: ×${one.withinSlo ? fmt(many.withinSlo / one.withinSlo, 2) : 'n/a'} (steps of ${CAPACITY_STEP})`);
 }
 
 /** Votes counted per second, on a server of its own; every tally checked against the votes accepted. */
@@ -528,8 +546,9 @@ const dir = mkdtempSync(path.join(os.tmpdir(), 'onair-bench-'));
 console.log(`realtime benchmark (${os.availableParallelism()} cores): ${[...PARTS].join(', ')}`);
 if (PARTS.has('capacity') || PARTS.has('cluster')) {
   // Each socket is an open file in the server and in a listener: children inherit this limit.
-  const files = raiseOpenFileLimit(2 * CAPACITY_MAX + 10_000);
-  console.log(`open files allowed per process: ${files}${files < CAPACITY_MAX + 1000 ? ` (a ramp past about ${files - 1000} sockets will fail: raise it with ulimit -n)` : ''}`);
+  const files = raiseOpenFileLimit(CAPACITY_MAX + 10_000);
+  socketsPerProcess = files - 1000;
+  console.log(`open files allowed per process: ${files}${socketsPerProcess < CAPACITY_MAX ? ` (ramps stop at ${socketsPerProcess} sockets a server process: raise it with ulimit -n)` : ''}`);
 }
 try {
   if (PARTS.has('message')) await messageCpu(dir);

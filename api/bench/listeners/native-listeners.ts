@@ -28,35 +28,51 @@ export function listenersBinary(): string {
   return binary;
 }
 
-/** One sio-listeners process, asked one command at a time. */
+/** The first word of the answer to each command: a grow answers when done, the others at once. */
+const ANSWER_OF = { grow: 'grown', status: 'status', count: 'count', report: 'latencies' } as const;
+type Command = keyof typeof ANSWER_OF;
+
+/** One sio-listeners process. Answers are matched to commands by their first word. */
 class ListenerProcess {
   readonly child: ChildProcessWithoutNullStreams;
   sockets = 0;
-  private readonly answers: ((line: string) => void)[] = [];
+  private readonly waiting = new Map<string, ((line: string) => void)[]>();
   private failure: Error | null = null;
 
   constructor(binary: string, port: number, sourceAddress: string) {
     this.child = spawn(binary, [String(port), sourceAddress]);
     this.child.stderr.pipe(process.stderr);
     createInterface({ input: this.child.stdout }).on('line', (line) => {
-      if (line.startsWith('error ')) {
-        this.failure = new Error(`sio-listeners: ${line.slice(6)}`);
-        for (const answer of this.answers.splice(0)) answer(line);
-        return;
-      }
-      this.answers.shift()?.(line);
+      const word = line.split(' ', 1)[0]!;
+      if (word === 'error') this.fail(line.slice(6));
+      else this.waiting.get(word)?.shift()?.(line);
     });
+    this.child.on('exit', (code, signal) => this.fail(`exited (${signal ?? `code ${code}`})`));
   }
 
-  async ask(command: string, timeoutMs = 120_000): Promise<string> {
+  private fail(reason: string) {
+    this.failure ??= new Error(`sio-listeners ${this.child.pid}: ${reason}`);
+    for (const queue of this.waiting.values()) for (const answer of queue.splice(0)) answer('');
+  }
+
+  async ask(command: Command, args = '', timeoutMs = 120_000): Promise<string> {
     if (this.failure) throw this.failure;
+    const word = ANSWER_OF[command];
     const line = await new Promise<string>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`sio-listeners: no answer to "${command.split(' ')[0]}" within ${timeoutMs} ms`)), timeoutMs);
-      this.answers.push((answer) => {
+      const timer = setTimeout(() => {
+        // Say where the sockets are stuck: the grow's usual way to fail is a server that stops answering.
+        void this.ask('status', '', 5000).then(
+          (status) => reject(new Error(`sio-listeners: no answer to ${command} within ${timeoutMs} ms (${status})`)),
+          () => reject(new Error(`sio-listeners: no answer to ${command} within ${timeoutMs} ms`)),
+        );
+      }, timeoutMs);
+      const queue = this.waiting.get(word) ?? [];
+      this.waiting.set(word, queue);
+      queue.push((answer) => {
         clearTimeout(timer);
         resolve(answer);
       });
-      this.child.stdin.write(`${command}\n`);
+      this.child.stdin.write(`${command}${args ? ` ${args}` : ''}\n`);
     });
     if (this.failure) throw this.failure;
     return line;
@@ -95,7 +111,7 @@ export class NativeListeners {
       const share = Math.min(left, PER_PROCESS - process_.sockets);
       process_.sockets += share;
       left -= share;
-      asks.push(process_.ask(`grow ${share} ${frame}`));
+      asks.push(process_.ask('grow', `${share} ${frame}`));
     }
     await Promise.all(asks);
   }
@@ -113,7 +129,10 @@ export class NativeListeners {
   }
 
   close(): void {
-    for (const p of this.processes) p.child.kill();
+    for (const p of this.processes) {
+      p.child.removeAllListeners('exit');
+      p.child.kill();
+    }
     this.processes.length = 0;
   }
 }

@@ -20,6 +20,7 @@
  *   grow N FRAME   open N more sockets; each, once connected, sends FRAME (a Socket.IO event with ack
  *                  id 0, e.g. 420["join","live"]) and is listening when the server acknowledges it.
  *                  Answers `grown TOTAL` when all are listening.
+ *   status         answers `status ...`: sockets to open, and sockets by state
  *   count          answers `count N`: latency samples since the last report
  *   report         answers `latencies MS MS ...` (every sample since the last report) and forgets them
  * Anything that goes wrong is answered `error TEXT` and ends the program.
@@ -61,6 +62,8 @@ static struct sockaddr_in server, source;
 static char join_frame[MAX_FRAME];
 static size_t join_len;
 static long to_open, opening, listening;
+static struct conn **conns;
+static size_t conn_count, conn_cap;
 static double *samples;
 static size_t sample_count, sample_cap;
 static char read_buffer[READ_BUFFER + MAX_FRAME];
@@ -120,12 +123,21 @@ static void send_control(struct conn *c, unsigned char opcode) {
 static void open_one(void) {
   int fd = socket(AF_INET, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
   if (fd < 0) fail("socket: %s", strerror(errno));
-  if (bind(fd, (struct sockaddr *)&source, sizeof source) < 0) fail("bind: %s", strerror(errno));
   int one = 1;
+  /* The port is chosen at connect, for this destination: ports a run before left in TIME_WAIT can
+     be used again (Linux reuses them on loopback), where a port chosen at bind could not. */
+  setsockopt(fd, IPPROTO_IP, IP_BIND_ADDRESS_NO_PORT, &one, sizeof one);
+  if (bind(fd, (struct sockaddr *)&source, sizeof source) < 0) fail("bind: %s", strerror(errno));
   setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
   if (connect(fd, (struct sockaddr *)&server, sizeof server) < 0 && errno != EINPROGRESS) fail("connect: %s", strerror(errno));
   struct conn *c = calloc(1, sizeof *c);
   if (!c) fail("out of memory");
+  if (conn_count == conn_cap) {
+    conn_cap = conn_cap ? conn_cap * 2 : 1024;
+    conns = realloc(conns, conn_cap * sizeof *conns);
+    if (!conns) fail("out of memory");
+  }
+  conns[conn_count++] = c;
   c->fd = fd;
   c->state = CONNECTING;
   struct epoll_event event = {.events = EPOLLIN | EPOLLOUT, .data.ptr = c};
@@ -288,6 +300,11 @@ static void on_command(char *line) {
     memcpy(join_frame, frame, join_len + 1);
     to_open += count;
     open_more();
+  } else if (strncmp(line, "status", 6) == 0) {
+    long by_state[LISTENING + 1] = {0};
+    for (size_t i = 0; i < conn_count; i++) by_state[conns[i]->state]++;
+    printf("status to-open %ld connecting %ld upgrading %ld opening %ld joining %ld listening %ld\n", to_open, by_state[CONNECTING],
+           by_state[UPGRADING], by_state[OPENING], by_state[JOINING], by_state[LISTENING]);
   } else if (strncmp(line, "count", 5) == 0) {
     printf("count %zu\n", sample_count);
   } else if (strncmp(line, "report", 6) == 0) {

@@ -1,8 +1,8 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, listen, signIn, type TestApp, TINY_SEED } from '../../test/support/app.ts';
 import { closeAllSockets, connectSocket, emitWithAck, nextEvent } from '../../test/support/sockets.ts';
 import { memoryCounters } from './cluster-counters.ts';
-import { PresenceTracker, type EndedView } from './presence.ts';
+import { MAX_PUSH_INTERVAL_MS, PresenceTracker, PUSH_INTERVAL_MS, pushIntervalFor, type EndedView } from './presence.ts';
 
 describe('presence tracker', () => {
   it('counts a person once across tabs and ends the view with its watch time when the last tab leaves', async () => {
@@ -49,6 +49,42 @@ describe('presence tracker', () => {
       { contentId: 9, viewerCount: 3 },
     ]);
     await tracker.close();
+  });
+});
+
+describe('push interval by room size', () => {
+  it('keeps small rooms at PUSH_INTERVAL_MS and spaces big rooms’ pushes, up to the active-streams polling period', () => {
+    expect([0, 1, 1000, 1001, 3000, 12_000, 19_999, 20_000, 1_000_000].map(pushIntervalFor)).toEqual([
+      PUSH_INTERVAL_MS, PUSH_INTERVAL_MS, PUSH_INTERVAL_MS, 500, 750, 3000, MAX_PUSH_INTERVAL_MS, MAX_PUSH_INTERVAL_MS, MAX_PUSH_INTERVAL_MS,
+    ]);
+  });
+
+  it('pushes a room of 3,000 viewers its count once per 750 ms however many join, and a room of 2 every 250 ms', async () => {
+    // Only the coalescer's timers are faked: the counters answer on setImmediate.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const pushes: { contentId: number; viewerCount: number }[] = [];
+      const tracker = new PresenceTracker({
+        counters: memoryCounters(),
+        recordPeak: async (_id, viewers) => ({ creatorId: null, peakViewers: viewers }),
+        push: (update) => pushes.push(update),
+        onViewEnded: async () => undefined,
+      });
+      const viewer = (key: string) => ({ viewerKey: key, userId: null, device: 'web' as const, country: 'ZZ' });
+      await Promise.all(Array.from({ length: 3000 }, (_, i) => tracker.join(1, viewer(`s:${i}`))));
+      await tracker.join(2, viewer('s:a'));
+      await tracker.join(2, viewer('s:b'));
+      await vi.advanceTimersByTimeAsync(PUSH_INTERVAL_MS);
+      expect(pushes).toEqual([expect.objectContaining({ contentId: 2, viewerCount: 2 })]);
+      await tracker.join(1, viewer('s:late'));
+      await vi.advanceTimersByTimeAsync(740 - PUSH_INTERVAL_MS);
+      expect(pushes.filter((p) => p.contentId === 1)).toEqual([]);
+      await vi.advanceTimersByTimeAsync(20);
+      expect(pushes.filter((p) => p.contentId === 1)).toEqual([expect.objectContaining({ contentId: 1, viewerCount: 3001 })]);
+      await tracker.close();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 

@@ -2,7 +2,7 @@
  * Who is watching what. A socket that sends `content:watch` counts as a viewer of that item until it
  * leaves or disconnects; one person with two tabs counts once. Counts are summed across API nodes
  * (ClusterCounters), pushed to `content:{id}` and the creator's `creator:{userId}` room at most every
- * PUSH_INTERVAL_MS, to everyone following the list of live items at most every LIST_PUSH_INTERVAL_MS
+ * PUSH_INTERVAL_MS (longer for big rooms: pushIntervalFor), to everyone following the list of live items at most every LIST_PUSH_INTERVAL_MS
  * (a busy Home page gets one update per item per second, not one per join), and kept as the item's peak. When a person's last socket leaves, the view ends and
  * is handed to `onViewEnded` (which records the view event and awards watch points).
  */
@@ -12,6 +12,20 @@ import type { LiveAudience } from './audience.ts';
 import { createCoalescer } from './coalesce.ts';
 
 export const PUSH_INTERVAL_MS = 250;
+/** Each this many viewers add PUSH_INTERVAL_MS to a room's push interval... */
+export const VIEWERS_PER_PUSH_STEP = 1000;
+/** ...up to the spec's polling period for active streams, which the push stands in for. */
+export const MAX_PUSH_INTERVAL_MS = 5000;
+
+/**
+ * How often a room of `viewers` gets its count. A push is a write to every socket in the room, and
+ * while people pour in (a stream starting) every interval has a change to push: at 250 ms, a room of
+ * 12,000 took a core's whole time to tell itself its size, and joining slowed to a crawl. Scaled with
+ * the room, a count costs at most about 4,000 socket writes a second per room.
+ */
+export function pushIntervalFor(viewers: number): number {
+  return Math.min(MAX_PUSH_INTERVAL_MS, PUSH_INTERVAL_MS * Math.max(1, Math.ceil(viewers / VIEWERS_PER_PUSH_STEP)));
+}
 /** Lists of live items are glanced at, not watched: one count per item per second is plenty. */
 export const LIST_PUSH_INTERVAL_MS = 1000;
 
@@ -50,13 +64,18 @@ const counterKey = (contentId: number) => `content:${contentId}`;
 export class PresenceTracker implements LiveAudience {
   private readonly watching = new Map<number, Map<string, Watching>>();
   private readonly peaks = new Map<number, { creatorId: number | null; peakViewers: number }>();
+  /** Each item's viewers across nodes at its last change (a push reaches all of them). */
+  private readonly totals = new Map<number, number>();
   private readonly now: () => number;
   private readonly pushes;
   private readonly listPushes;
 
   constructor(private readonly deps: PresenceDeps) {
     this.now = deps.now ?? Date.now;
-    this.pushes = createCoalescer<number>(PUSH_INTERVAL_MS, (contentId) => this.push(contentId));
+    this.pushes = createCoalescer<number>(
+      (contentId) => pushIntervalFor(this.totals.get(contentId) ?? this.localCount(contentId)),
+      (contentId) => this.push(contentId),
+    );
     this.listPushes = createCoalescer<number>(LIST_PUSH_INTERVAL_MS, (contentId) => this.pushToLists(contentId));
   }
 
@@ -123,6 +142,8 @@ export class PresenceTracker implements LiveAudience {
    */
   private async notePeak(contentId: number): Promise<{ creatorId: number | null; peakViewers: number } | undefined> {
     const viewers = (await this.viewerCounts([contentId])).get(contentId) ?? 0;
+    if (viewers) this.totals.set(contentId, viewers);
+    else this.totals.delete(contentId);
     const known = this.peaks.get(contentId);
     if (known && viewers <= known.peakViewers) return known;
     const item = await this.deps.recordPeak(contentId, viewers);
