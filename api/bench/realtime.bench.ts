@@ -436,26 +436,40 @@ function describeRamp({ withinSlo, end }: RampResult): string {
   return `${withinSlo.toLocaleString('en')}, the ramp's end (${end < CAPACITY_MAX ? 'the open-file limit' : 'BENCH_CAPACITY'}: not a ceiling)`;
 }
 
-/** Adds sockets a step at a time at 1 message/s until p95 passes the SLO. */
+/**
+ * Adds sockets a step at a time at 1 message/s until p95 passes the SLO. A step over the SLO is
+ * measured again before the ramp stops: on a shared machine one stall of a few hundred ms (another
+ * process's burst) would otherwise end a ramp early, and the two ramps of a comparison at random.
+ */
 async function ramp(target: Target & { grow(count: number): Promise<void> }, serverProcesses = 1): Promise<RampResult> {
   const idle = await target.memory();
   const end = Math.min(CAPACITY_MAX, serverProcesses * socketsPerProcess);
+  const within = (step: Measurement) => step.p95 <= SLO_P95_MS && step.delivered >= 0.999;
   let withinSlo = 0;
   for (let sockets = CAPACITY_START; sockets <= end; sockets += CAPACITY_STEP) {
     await target.grow(sockets - target.listeners);
     await new Promise((r) => setTimeout(r, 1000));
-    const m = await measure(target, 1, SECONDS);
-    const memory = await target.memory();
-    const heap = memory.heapBytes !== null && idle.heapBytes !== null ? `, heap ${fmt((memory.heapBytes - idle.heapBytes) / sockets / 1024)} KiB/socket` : '';
-    console.log(
-      `  ${target.label.padEnd(10)} ${String(sockets).padStart(6)} sockets: p95 ${fmt(m.p95).padStart(6)} ms  p99 ${fmt(m.p99).padStart(6)} ms  ` +
-        `${pct(m.delivered)} delivered  server CPU ${pct(m.serverCpu)}  bench client CPU ${pct(m.clientCpu)}  ` +
-        `RSS ${fmt((memory.rssBytes - idle.rssBytes) / sockets / 1024)} KiB/socket${heap}`,
-    );
-    if (m.p95 > SLO_P95_MS || m.delivered < 0.999) break;
+    let m = await measure(target, 1, SECONDS);
+    printStep(target, sockets, m, idle, await target.memory());
+    if (!within(m)) {
+      m = await measure(target, 1, SECONDS);
+      printStep(target, sockets, m, idle, await target.memory(), 'again');
+    }
+    if (!within(m)) break;
     withinSlo = sockets;
   }
   return { withinSlo, end };
+}
+
+type Memory = Awaited<ReturnType<Target['memory']>>;
+
+function printStep(target: Target, sockets: number, m: Measurement, idle: Memory, memory: Memory, note = '') {
+  const heap = memory.heapBytes !== null && idle.heapBytes !== null ? `, heap ${fmt((memory.heapBytes - idle.heapBytes) / sockets / 1024)} KiB/socket` : '';
+  console.log(
+    `  ${target.label.padEnd(10)} ${String(sockets).padStart(6)} sockets${note ? ` ${note}` : ''}: p95 ${fmt(m.p95).padStart(6)} ms  p99 ${fmt(m.p99).padStart(6)} ms  ` +
+      `${pct(m.delivered)} delivered  server CPU ${pct(m.serverCpu)}  bench client CPU ${pct(m.clientCpu)}  ` +
+      `RSS ${fmt((memory.rssBytes - idle.rssBytes) / sockets / 1024)} KiB/socket${heap}`,
+  );
 }
 
 async function capacity(dir: string) {
