@@ -8,6 +8,8 @@
  * and reads each delivery for about the price of the read system call, so the server's cores stay
  * the server's.
  *
+ * It reads in batches (see the main loop's nap), adding at most a millisecond to what it measures.
+ *
  * It speaks just enough: the WebSocket upgrade, Engine.IO 4 (open, ping/pong) and Socket.IO 5 text
  * packets in the main namespace, client frames masked with a zero key (the protocol requires a mask,
  * not a secret one). Each delivery carrying `bench:<seq>:<ms>`, ms on CLOCK_MONOTONIC (Node's
@@ -46,6 +48,9 @@
 #define MAX_OPENING 200
 #define READ_BUFFER (256 * 1024)
 #define MAX_FRAME 4096
+#define MAX_EVENTS 512
+/* See the main loop: 1 ms. */
+#define NAP_NS 1000000L
 
 enum state { CONNECTING, UPGRADING, OPENING, JOINING, LISTENING };
 
@@ -353,10 +358,15 @@ int main(int argc, char **argv) {
   epoll_fd = epoll_create1(EPOLL_CLOEXEC);
   struct epoll_event event = {.events = EPOLLIN, .data.ptr = NULL};
   epoll_ctl(epoll_fd, EPOLL_CTL_ADD, STDIN_FILENO, &event);
-  struct epoll_event events[512];
+  struct epoll_event events[MAX_EVENTS];
   for (;;) {
-    int ready = epoll_wait(epoll_fd, events, 512, -1);
+    int ready = epoll_wait(epoll_fd, events, MAX_EVENTS, -1);
     if (ready < 0 && errno == EINTR) continue;
+    /* Unless a full batch is waiting, let more deliveries gather before the next wait: a listener
+       asleep in epoll_wait is woken by every write to it, and each wakeup costs the server's
+       writing thread too. Napping halved this program's CPU per delivery and took a fifth off the
+       server's (24 -> 20 us, vanilla Socket.IO, 12,000 sockets), for at most NAP_NS more latency. */
+    if (ready < MAX_EVENTS) nanosleep(&(struct timespec){0, NAP_NS}, NULL);
     for (int i = 0; i < ready; i++) {
       struct conn *c = events[i].data.ptr;
       if (!c) on_stdin();
