@@ -4,35 +4,23 @@
  * as the syndication job reports; Sync All runs again; a listener's download shows in Analytics.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
-import os from 'node:os';
+import { mkdirSync, statSync } from 'node:fs';
 import path from 'node:path';
-import Database from 'better-sqlite3';
-import { afterAll, beforeAll, describe, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { STORAGE_KEYS } from '@onair/protocol';
-import { chromiumAvailable, connected, newBrowser, setSwitch, signIn, startServer, toast, type Server } from './harness.ts';
+import { describe, it } from 'vitest';
+import { appForFile, preparedApp } from './app-for-file.ts';
+import { chromiumAvailable, connected, setSwitch, signIn, toast } from './harness.ts';
 
 const ready = chromiumAvailable();
 
 describe.skipIf(!ready)('podcast syndication in the browser', () => {
-  let server: Server;
-  let browser: Browser;
-  let dir: string;
   let contentId: number;
   let coverFile: string;
 
-  beforeAll(async () => {
-    dir = mkdtempSync(path.join(os.tmpdir(), 'onair-e2e-podcast-'));
-    const mediaDir = path.join(dir, 'media');
-    const databaseUrl = path.join(dir, 'onair.db');
-    // The demo seed on a busy shared machine can take longer than the harness's default minute.
-    server = await startServer({ DATABASE_URL: databaseUrl, MEDIA_DIR: mediaDir }, 240_000);
-    browser = await newBrowser();
-
-    // An on-demand episode with its audio, as a recording or an upload would leave it.
-    const db = new Database(databaseUrl);
-    try {
+  // A retry gets a fresh app: its first try may have made the show already.
+  const app = appForFile(() =>
+    preparedApp({}, (db, dataDir) => {
+      // An on-demand episode with its audio, as a recording or an upload would leave it.
+      const mediaDir = path.join(dataDir, 'media');
       const creator = db.prepare("select id from users where username = 'creator'").get() as { id: number };
       const now = Date.now();
       contentId = Number(
@@ -48,35 +36,13 @@ describe.skipIf(!ready)('podcast syndication in the browser', () => {
       db.prepare(
         "insert into media_assets (content_id, status, audio_path, audio_mime, audio_bytes, audio_sample_rate, duration_ms, updated_at) values (?, 'ready', ?, 'audio/mpeg', ?, 44100, 3000, ?)",
       ).run(contentId, audioPath, statSync(path.join(mediaDir, audioPath)).size, now);
-    } finally {
-      db.close();
-    }
-    coverFile = path.join(dir, 'cover.jpg');
-    execFileSync('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'color=c=blue:s=1400x1400', '-frames:v', '1', coverFile]);
-  }, 300_000);
-
-  afterAll(async () => {
-    await browser?.close().catch(() => undefined);
-    await server?.stop();
-    rmSync(dir, { recursive: true, force: true });
-  });
-
-  /** A browser context whose creator finished the tour on an earlier visit. */
-  async function creatorPerson(): Promise<{ context: BrowserContext; page: Page }> {
-    const context = await browser.newContext({ baseURL: server.baseUrl, viewport: { width: 1400, height: 900 } });
-    await context.addInitScript(
-      ({ keys }) => {
-        localStorage.setItem(keys.onboardingCompleted, 'true');
-        localStorage.setItem(keys.onboardingType, 'creator');
-        localStorage.setItem(keys.visitCount, '5');
-      },
-      { keys: STORAGE_KEYS },
-    );
-    return { context, page: await context.newPage() };
-  }
+      coverFile = path.join(dataDir, 'cover.jpg');
+      execFileSync('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'color=c=blue:s=1400x1400', '-frames:v', '1', coverFile]);
+    }),
+  );
 
   it('creates a show, distributes an episode and sees its row move to published', async () => {
-    const { page, context } = await creatorPerson();
+    const { page, context } = await app.newPerson({ tourDoneFor: 'creator' });
     await signIn(page, 'creator', 'creator123');
     await page.goto('/podcast-syndication');
     await connected(page);
@@ -115,7 +81,7 @@ describe.skipIf(!ready)('podcast syndication in the browser', () => {
     await row.locator('[data-status="published"]').waitFor({ timeout: 90_000 });
 
     // A listener's app downloads the episode; the Analytics tab counts it under Spotify.
-    const download = await fetch(`${server.baseUrl}/feeds/harbour-lights/episodes/${contentId}.mp3`, { headers: { 'user-agent': 'Spotify/8.9.10 Android/34' } });
+    const download = await fetch(`${app.baseUrl}/feeds/harbour-lights/episodes/${contentId}.mp3`, { headers: { 'user-agent': 'Spotify/8.9.10 Android/34' } });
     await download.arrayBuffer();
     await page.getByRole('tab', { name: 'Analytics' }).click();
     await page.getByTestId('downloads-spotify').getByText('1', { exact: true }).waitFor();
