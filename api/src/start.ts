@@ -24,7 +24,7 @@ async function prepareDatabase(db: Db, config: AppConfig): Promise<string[]> {
 }
 
 async function serve(config: AppConfig, jobs: JobsRuntimeFactory) {
-  const db = openDatabase(config.databaseUrl);
+  const db = openDatabase(config.databaseUrl, { backgroundCheckpoints: true });
   // A cluster's workers find the database already prepared by the primary.
   const applied = cluster.isWorker ? [] : await prepareDatabase(db, config);
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: null }) : null;

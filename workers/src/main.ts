@@ -18,7 +18,7 @@ async function main() {
     process.exit(1);
   }
   await checkRedisReachable(config.redisUrl, { wait: config.redisWait });
-  const db = openDatabase(config.databaseUrl, { poolSize: config.concurrency * QUEUED_JOB_NAMES.length + 1 });
+  const db = openDatabase(config.databaseUrl, { poolSize: config.concurrency * QUEUED_JOB_NAMES.length + 1, backgroundCheckpoints: true });
   // The API migrates at start too; running it here as well lets workers start first (the migrator locks).
   await migrateToLatest(db);
   const engines = {

@@ -11,6 +11,7 @@ import { CamelCasePlugin, Kysely, PostgresDialect } from 'kysely';
 import type { Database } from './schema.ts';
 import { watchWrites, WriteWatch } from './write-watch.ts';
 import { QueuedSqliteDialect } from './sqlite-driver.ts';
+import { BackgroundCheckpoints, type CheckpointOptions } from './checkpointer.ts';
 
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -41,7 +42,17 @@ export function postgresClientConfig(url: string): pg.ClientConfig {
   return { connectionString: parsed.toString() };
 }
 
-export function openDatabase(url: string, options: { poolSize?: number } = {}): Db {
+export interface OpenOptions {
+  /** Postgres: connections in the pool (default 10). */
+  poolSize?: number;
+  /**
+   * SQLite file: checkpoint the log on a thread of its own rather than inside commits (checkpointer.ts).
+   * For long-running processes (the API, the workers); short scripts and tests keep SQLite's default.
+   */
+  backgroundCheckpoints?: boolean | CheckpointOptions;
+}
+
+export function openDatabase(url: string, options: OpenOptions = {}): Db {
   if (isPostgresUrl(url)) {
     const pool = new pg.Pool({ ...postgresClientConfig(url), max: options.poolSize ?? 10 });
     // An idle connection dropped by the server (restart, failover, admin command) must not crash the
@@ -59,12 +70,24 @@ export function openDatabase(url: string, options: { poolSize?: number } = {}): 
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('synchronous = NORMAL');
+  const { backgroundCheckpoints } = options;
+  const checkpoints =
+    backgroundCheckpoints && file !== ':memory:' ? new BackgroundCheckpoints(sqlite, file, backgroundCheckpoints === true ? {} : backgroundCheckpoints) : null;
   const writes = new WriteWatch();
   const kysely = new Kysely<Database>({
     dialect: watchWrites(new QueuedSqliteDialect(sqlite), writes),
     plugins: [new CamelCasePlugin()],
   });
-  return { kysely, dialect: 'sqlite', writes, close: () => kysely.destroy() };
+  return {
+    kysely,
+    dialect: 'sqlite',
+    writes,
+    close: async () => {
+      // The thread's last checkpoint first; the connection closed last removes the log.
+      await checkpoints?.stop();
+      await kysely.destroy();
+    },
+  };
 }
 
 /**
