@@ -68,7 +68,7 @@ describe('SQLite checkpoints on a thread of their own', () => {
     try {
       await expect.poll(() => errors.length, { timeout: 10_000 }).toBeGreaterThan(0);
       expect(errors[0]).toMatch(/checkpoint thread failed/);
-      expect(sqlite.pragma('wal_autocheckpoint', { simple: true })).toBe(1000);
+      await expect.poll(() => sqlite.pragma('wal_autocheckpoint', { simple: true }), { timeout: 10_000 }).toBe(1000);
     } finally {
       await checkpoints.stop();
       sqlite.close();

@@ -49,8 +49,9 @@ export class BackgroundCheckpoints {
       // Its own loader, not the process's (tsx, Vitest): the file is plain JavaScript.
       execArgv: [],
     });
-    // Not events.once: it would reject on the thread's 'error', which is handled below.
-    this.exited = new Promise((resolve) => this.worker.once('exit', resolve));
+    // Not events.once: it would reject on the thread's 'error', which is handled below. However the
+    // thread ends (stopped, failed), the connection checkpoints by itself from then on.
+    this.exited = new Promise((resolve) => this.worker.once('exit', resolve)).then(() => this.fallBack());
     // The thread never keeps the process alive; `stop` ends it on a clean shutdown.
     this.worker.unref();
     this.worker.on('message', (message: WorkerMessage) => {
@@ -58,12 +59,11 @@ export class BackgroundCheckpoints {
       else onError(message.message);
     });
     this.worker.on('error', (error) => {
-      this.fallBack();
       onError(`the checkpoint thread failed (${error.message}); SQLite checkpoints inside commits again`);
     });
   }
 
-  /** Back to SQLite's automatic checkpoints (the thread is gone). */
+  /** Back to SQLite's automatic checkpoints (the thread is gone), while the connection is open. */
   private fallBack() {
     if (this.sqlite.open) this.sqlite.pragma(`wal_autocheckpoint = ${SQLITE_AUTOCHECKPOINT_PAGES}`);
   }
@@ -74,7 +74,7 @@ export class BackgroundCheckpoints {
       this.worker.postMessage('stop');
       const timeout = new Promise((resolve) => setTimeout(resolve, STOP_TIMEOUT_MS).unref());
       if ((await Promise.race([this.exited.then(() => 'exited'), timeout])) !== 'exited') await this.worker.terminate();
-      this.fallBack();
+      await this.exited;
     })();
     return this.stopped;
   }
