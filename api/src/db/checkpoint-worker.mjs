@@ -31,11 +31,9 @@ function run() {
   const started = performance.now();
   try {
     const row = /** @type {{ busy: number; log: number; checkpointed: number }} */ (checkpoint.get());
-    // A writer starts the log over once everything in it is checkpointed: counts then begin again.
-    const before = row.log < last.log ? 0 : last.checkpointed;
-    const frames = row.checkpointed - before;
+    const moved = row.checkpointed > 0 && (row.log !== last.log || row.checkpointed !== last.checkpointed);
     last = row;
-    if (frames > 0) port.postMessage({ kind: 'checkpoint', frames, ms: performance.now() - started });
+    if (moved) port.postMessage({ kind: 'checkpoint', logFrames: row.log, checkpointedFrames: row.checkpointed, ms: performance.now() - started });
   } catch (error) {
     // Another process's checkpointer holds the lock for now: it is doing this very work.
     if (/** @type {{ code?: string }} */ (error).code === 'SQLITE_BUSY') return;

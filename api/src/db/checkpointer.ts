@@ -24,13 +24,22 @@ const STOP_TIMEOUT_MS = 5000;
 export interface CheckpointOptions {
   /** How often the thread checkpoints (default 500 ms: at most that much of the log waits). */
   intervalMs?: number;
-  /** Each checkpoint that copied frames into the database file, and how long it took. */
-  onCheckpoint?: (checkpoint: { frames: number; ms: number }) => void;
+  /**
+   * Each checkpoint that found new frames, as SQLite reports it: the log's frames and how many of them
+   * are now in the database file (both count from the log's last restart), and how long it took.
+   */
+  onCheckpoint?: (checkpoint: Checkpoint) => void;
   /** A failure of the thread; by default a warning on the console. */
   onError?: (message: string) => void;
 }
 
-type WorkerMessage = { kind: 'checkpoint'; frames: number; ms: number } | { kind: 'error'; message: string };
+export interface Checkpoint {
+  logFrames: number;
+  checkpointedFrames: number;
+  ms: number;
+}
+
+type WorkerMessage = ({ kind: 'checkpoint' } & Checkpoint) | { kind: 'error'; message: string };
 
 export class BackgroundCheckpoints {
   private readonly worker: Worker;
@@ -55,7 +64,7 @@ export class BackgroundCheckpoints {
     // The thread never keeps the process alive; `stop` ends it on a clean shutdown.
     this.worker.unref();
     this.worker.on('message', (message: WorkerMessage) => {
-      if (message.kind === 'checkpoint') options.onCheckpoint?.({ frames: message.frames, ms: message.ms });
+      if (message.kind === 'checkpoint') options.onCheckpoint?.({ logFrames: message.logFrames, checkpointedFrames: message.checkpointedFrames, ms: message.ms });
       else onError(message.message);
     });
     this.worker.on('error', (error) => {
