@@ -4,12 +4,16 @@
  * and day totals in one transaction), beside the floor of any persisted chat in the same run: the same
  * message row inserted by a prepared better-sqlite3 statement in a transaction of its own, on a database
  * file of the same settings. No socket is involved: this is the work a message adds to its broadcast.
+ * Then, apart, the profanity search of a clean line by obscenity's matcher alone and behind the term
+ * prefilter (moderation/term-prefilter.ts), one after the other in the same run.
  */
 import type { FastifyInstance } from 'fastify';
 import SQLite from 'better-sqlite3';
 import path from 'node:path';
 import { createTestApp, SMALL_SEED } from '../test/support/app.ts';
 import { sendChatMessage } from '../src/modules/chat/service.ts';
+import { englishDataset, englishRecommendedTransformers, RegExpMatcher } from 'obscenity';
+import { termPrefilter } from '../src/modules/moderation/term-prefilter.ts';
 import type { UserRow } from '../src/db/schema.ts';
 import { median } from '../../test-support/stats.ts';
 import { fmt } from './support.ts';
@@ -60,8 +64,28 @@ export async function messageCpu(dir: string) {
     }
     const [o, b] = [median(onAir), median(bare)];
     console.log(`  median: OnAir ${fmt(o, 0)} µs CPU per message, bare prepared insert ${fmt(b, 0)} µs: ×${fmt(o / b, 1)}`);
+    await profanitySearch();
   } finally {
     floor.close();
     await t.close();
   }
+}
+
+/** Part of the above: the profanity search of a clean line, by obscenity's matcher alone and behind the prefilter. */
+async function profanitySearch() {
+  const matcher = new RegExpMatcher({ ...englishDataset.build(), ...englishRecommendedTransformers });
+  const mayHoldTerm = termPrefilter(matcher);
+  if (!mayHoldTerm) throw new Error('the term prefilter does not know this version of obscenity');
+  const line = (i: number) => `hello there number ${i}, what a great show tonight`;
+  const alone = (i: number) => matcher.getAllMatches(line(i), true);
+  const prefiltered = (i: number) => (mayHoldTerm(line(i)) ? matcher.getAllMatches(line(i), true) : []);
+  await cpuPerCall(2000, alone);
+  await cpuPerCall(2000, prefiltered);
+  const [a, p] = [[] as number[], [] as number[]];
+  for (let round = 0; round < ROUNDS; round++) {
+    a.push(await cpuPerCall(MESSAGES, alone));
+    p.push(await cpuPerCall(MESSAGES, prefiltered));
+  }
+  const [ma, mp] = [median(a), median(p)];
+  console.log(`  profanity search of a clean line (median of ${ROUNDS}): the matcher alone ${fmt(ma, 1)} µs, behind the term prefilter ${fmt(mp, 1)} µs: ×${fmt(mp / ma, 2)}`);
 }
