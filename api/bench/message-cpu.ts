@@ -12,8 +12,8 @@ import SQLite from 'better-sqlite3';
 import path from 'node:path';
 import { createTestApp, SMALL_SEED } from '../test/support/app.ts';
 import { sendChatMessage } from '../src/modules/chat/service.ts';
-import { englishDataset, englishRecommendedTransformers, RegExpMatcher } from 'obscenity';
 import { termPrefilter } from '../src/modules/moderation/term-prefilter.ts';
+import { profanityMatcher as matcher } from '../src/modules/moderation/scoring.ts';
 import type { UserRow } from '../src/db/schema.ts';
 import { median } from '../../test-support/stats.ts';
 import { fmt } from './support.ts';
@@ -73,7 +73,6 @@ export async function messageCpu(dir: string) {
 
 /** Part of the above: the profanity search of a clean line, by obscenity's matcher alone and behind the prefilter. */
 async function profanitySearch() {
-  const matcher = new RegExpMatcher({ ...englishDataset.build(), ...englishRecommendedTransformers });
   const mayHoldTerm = termPrefilter(matcher);
   if (!mayHoldTerm) throw new Error('the term prefilter does not know this version of obscenity');
   const line = (i: number) => `hello there number ${i}, what a great show tonight`;

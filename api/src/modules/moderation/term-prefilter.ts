@@ -6,8 +6,8 @@
  * line of chat, a tenth of the CPU a chat message costs the server, spent on lines that almost
  * never hold a term. One RegExp that is the alternation of every term, run over the same transformed
  * text (l33t-speak, confusables and repeated letters resolved, as the matcher does), finds something
- * wherever any term matches, so a line it passes has no match the matcher could report (the
- * whitelist only ever removes matches). The matcher then runs only on the lines that need it.
+ * wherever any term matches, so a line in which it finds nothing has no match the matcher could
+ * report (the whitelist only ever removes matches). The matcher then runs only on the lines that need it.
  *
  * It reads what the library keeps private (its compiled terms and its transformation step), so it
  * checks their shape and answers null when they are not as expected (a new version of the library):
