@@ -12,7 +12,7 @@
  *   BENCH_SECONDS      load time per measurement         (default 3)
  *   BENCH_PASSES       paired passes per round            (default 3)
  *   BENCH_CONNECTIONS  concurrent HTTP connections       (default 50)
- *   BENCH_PROFILE_DIR  write a V8 CPU profile of each API process there
+ *   BENCH_PROFILE_DIR  write a V8 CPU profile of each API process and of the baseline there
  *   BENCH_LOAD         `autocannon` to load with autocannon even where wrk is installed (http-load.ts)
  *
  * Where Redis answers, each round also loads the gzipped list from an API process on Redis, as a
@@ -38,7 +38,7 @@ import { API_NODE_FLAGS } from '../../scripts/api-node-flags.mjs';
 import { startApiProcess, stopProcess, REPO_ROOT } from '../../test-support/processes.ts';
 import { httpLoad, loadGenerator, type HttpLoad } from './http-load.ts';
 import { clearPrefix, redisAvailable, TEST_REDIS_URL, uniquePrefix } from '../../test-support/redis.ts';
-import { fmt, processUsage } from './support.ts';
+import { fmt, processUsage, profileFlags } from './support.ts';
 import { median } from '../../test-support/stats.ts';
 import { DAY_MS } from '@onair/protocol';
 
@@ -85,7 +85,7 @@ interface Served {
 /** Fastify's hello-world, also sending the bytes saved in `sameBytesDir` (hello-baseline-server.mjs). */
 async function startHello(sameBytesDir: string): Promise<Served> {
   // The API's own V8 flags: the baseline runs as OnAir does.
-  const child = spawn(process.execPath, [...API_NODE_FLAGS, path.join(REPO_ROOT, 'api/bench/hello-baseline-server.mjs')], {
+  const child = spawn(process.execPath, [...API_NODE_FLAGS, ...profileFlags(), path.join(REPO_ROOT, 'api/bench/hello-baseline-server.mjs')], {
     stdio: ['ignore', 'pipe', 'inherit'],
     env: { ...process.env, BENCH_SAME_BYTES: sameBytesDir },
   });
@@ -103,7 +103,7 @@ const apiEnv = (dbFile: string) => ({
 });
 
 async function startApi(env: Record<string, string>, profile = false): Promise<Served> {
-  const api = await startApiProcess(env, 60_000, profile && process.env.BENCH_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`] : []);
+  const api = await startApiProcess(env, 60_000, profile ? profileFlags() : []);
   return { url: api.url, pid: api.child.pid!, stop: () => api.stop() };
 }
 

@@ -13,7 +13,7 @@
  *   BENCH_PROCESSES   API processes of the cluster ramp                     (default one per core)
  *   BENCH_VOTERS      voters in the vote storm                              (default 1000)
  *   BENCH_POLLS       polls each voter votes in at once                     (default 5)
- *   BENCH_PROFILE_DIR write a V8 CPU profile of each API process there
+ *   BENCH_PROFILE_DIR write a V8 CPU profile of each server process there (OnAir's and the baselines')
  *
  * Message: CPU per chat message through OnAir's write path in one process, beside a bare prepared
  * insert of the same row (message-cpu.ts). Fan-out: OnAir (session, persistence, moderation, rewards, rooms, connection-state recovery), vanilla
@@ -47,7 +47,7 @@ import { connectLight, connectMany, type LightSocket } from './light-socket.ts';
 import { NativeListeners } from './listeners/native-listeners.ts';
 import { createSessions } from '../test/support/sessions.ts';
 import { clearPrefix, TEST_REDIS_URL, uniquePrefix } from '../../test-support/redis.ts';
-import { fmt, percentile, processTreeUsage, raiseOpenFileLimit } from './support.ts';
+import { fmt, percentile, processTreeUsage, profileFlags, raiseOpenFileLimit } from './support.ts';
 import { messageCpu } from './message-cpu.ts';
 
 const PARTS = new Set((process.env.BENCH_PART ?? 'message,chat,capacity,cluster,votes').split(',').map((p) => p.trim()));
@@ -161,7 +161,7 @@ async function onAirServer(dir: string, name: string, sockets: number, env: Reco
       ...env,
     },
     60_000,
-    process.env.BENCH_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`] : [],
+    profileFlags(),
   );
   return { api, adminCookie: adminCookie!, voterCookies, liveId: live.id };
 }
@@ -230,7 +230,7 @@ async function onAirTarget(dir: string, name: string, maxSockets: number, option
 
 function startBaselineProcess(script: string) {
   // The API's own V8 flags: the baselines run as OnAir does.
-  const child = spawn(process.execPath, [...API_NODE_FLAGS, path.join(REPO_ROOT, 'api/bench', script)], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [...API_NODE_FLAGS, ...profileFlags(), path.join(REPO_ROOT, 'api/bench', script)], { stdio: ['ignore', 'pipe', 'inherit'] });
   const port = new Promise<number>((resolve) => child.stdout!.on('data', (d) => resolve(Number(/listening (\d+)/.exec(String(d))?.[1]))));
   return { child, port };
 }

@@ -19,3 +19,5 @@ io.on('connection', (socket) => {
   });
 });
 http.listen(Number(process.env.PORT ?? 0), '127.0.0.1', () => console.log(`listening ${http.address().port}`));
+// A clean exit on the bench's SIGTERM, so that node's --cpu-prof (BENCH_PROFILE_DIR) writes its profile.
+process.on('SIGTERM', () => process.exit(0));

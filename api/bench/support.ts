@@ -45,6 +45,12 @@ export function processTreeUsage(pid: number): { cpuSeconds: number; rssBytes: n
   return total;
 }
 
+/** Node's flags for a V8 CPU profile of a server process (OnAir's or a baseline's), when BENCH_PROFILE_DIR asks for them. */
+export function profileFlags(): string[] {
+  const dir = process.env.BENCH_PROFILE_DIR;
+  return dir ? ['--cpu-prof', `--cpu-prof-dir=${dir}`] : [];
+}
+
 export const fmt = (n: number, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : 'n/a');
 
 /**
