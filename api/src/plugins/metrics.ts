@@ -22,6 +22,7 @@ import fp from 'fastify-plugin';
 import type { SystemHealth } from '@onair/protocol';
 import { type Aggregator, collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { clusterScrape } from './cluster-metrics.ts';
+import { RouteLatencyHistogram } from './route-latency.ts';
 
 export interface AppMetrics {
   registry: Registry;
@@ -45,17 +46,16 @@ function mayScrape(request: FastifyRequest, token: string | undefined): boolean 
 }
 
 function httpMetrics(app: FastifyInstance, registry: Registry) {
-  const duration = new Histogram({
-    name: 'onair_http_request_duration_seconds',
-    help: 'HTTP request latency by route pattern',
-    labelNames: ['method', 'route', 'status'] as const,
-    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
-    registers: [registry],
-  });
+  const duration = new RouteLatencyHistogram(
+    'onair_http_request_duration_seconds',
+    'HTTP request latency by route pattern',
+    [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registry,
+  );
   app.addHook('onResponse', (request, reply, done) => {
     // The route pattern, never the raw URL: ids in paths would make one series per item.
     const route = request.routeOptions.url ?? (reply.statusCode === 404 ? 'unmatched' : 'static');
-    duration.observe({ method: request.method, route, status: String(reply.statusCode) }, reply.elapsedTime / 1000);
+    duration.observe(request.method, route, reply.statusCode, reply.elapsedTime / 1000);
     done();
   });
 }
