@@ -195,6 +195,19 @@ describe('security headers, secrets and public URLs', () => {
     expect(String(response.headers['content-security-policy'])).toContain("style-src 'self' 'unsafe-inline'");
   });
 
+  it('keeps every API answer out of caches, refusals and pages under /api/ included, and pages outside it alone', async () => {
+    const answers = {
+      ok: await t.app.inject({ method: 'GET', url: '/api/public/stats' }),
+      missing: await t.app.inject({ method: 'GET', url: '/api/no-such-route' }),
+      invalid: await t.app.inject({ method: 'GET', url: '/api/content/not-a-number' }),
+      unauthorised: await t.app.inject({ method: 'GET', url: '/api/creator/streaming/config' }),
+      page: await t.app.inject({ method: 'GET', url: '/api/education-domain-proofs/999999/ABCD1234' }),
+    };
+    expect(Object.fromEntries(Object.entries(answers).map(([name, r]) => [name, r.statusCode]))).toEqual({ ok: 200, missing: 404, invalid: 400, unauthorised: 401, page: 422 });
+    for (const [name, response] of Object.entries(answers)) expect(response.headers['cache-control'], name).toBe('no-store');
+    expect((await t.app.inject({ method: 'GET', url: '/landing' })).headers['cache-control']).not.toBe('no-store');
+  });
+
   it('sends HSTS when cookies are Secure', async () => {
     const secure = await createTestApp('sqlite', { seed: false, env: { COOKIE_SECURE: 'true' } });
     try {

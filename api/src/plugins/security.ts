@@ -114,12 +114,17 @@ export function apiHeaders(cookieSecure: boolean): Record<string, string> {
 
 async function securityPlugin(app: FastifyInstance) {
   const { config } = app;
+  // Nothing under /api/ is kept by a cache unless its route says so: a route's own cache-control
+  // replaces this one. Set here with the other headers rather than checked in an onSend hook, which
+  // every request would pass once more.
+  const noStore = { 'cache-control': 'no-store' };
   const forPages = pageHeaders(config.publicUrl, config.cookieSecure);
-  const forData = apiHeaders(config.cookieSecure);
-  // Synchronous hooks (done-style): every request passes them, and an async hook costs a promise and a
+  const forData = { ...apiHeaders(config.cookieSecure), ...noStore };
+  const forApiDocuments = { ...forPages, ...noStore };
+  // A synchronous hook (done-style): every request passes it, and an async hook costs a promise and a
   // microtask turn each.
   app.addHook('onRequest', (request, reply, done) => {
-    reply.headers(request.url.startsWith('/api/') && !request.routeOptions.config?.document ? forData : forPages);
+    reply.headers(request.url.startsWith('/api/') ? (request.routeOptions.config?.document ? forApiDocuments : forData) : forPages);
     done(STATE_CHANGING_METHODS.has(request.method) ? stateChangeRefusal(request) : undefined);
   });
 
@@ -137,11 +142,6 @@ async function securityPlugin(app: FastifyInstance) {
     }
     return undefined;
   }
-
-  app.addHook('onSend', (request, reply, payload, done) => {
-    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
-    done(null, payload);
-  });
 }
 
 export default fp(securityPlugin, { name: 'security', dependencies: ['context'] });

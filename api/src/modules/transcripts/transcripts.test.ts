@@ -91,6 +91,8 @@ describe.each(await testDialects())('transcripts (%s)', (dialect) => {
 
     const vtt = await t.app.inject({ method: 'GET', url: transcript.vttUrl! });
     expect(vtt.headers['content-type']).toMatch(/^text\/vtt/);
+    // The route's own cache policy, not the API's no-store (security.ts): players may revalidate it.
+    expect(vtt.headers['cache-control']).toBe('no-cache');
     expect(vtt.body.startsWith('WEBVTT\n\n1\n00:00:0')).toBe(true);
     expect(vtt.body).toContain(transcript.cues[0]!.text);
 
