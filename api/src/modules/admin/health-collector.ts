@@ -46,15 +46,12 @@ async function healthCollector(app: FastifyInstance) {
   let lastAt = performance.now();
   let latest: SystemHealth | null = null;
 
-  // Done-style hooks: every request passes them, and an async hook costs a promise and a microtask each.
-  app.addHook('onSend', (_request, reply, payload, done) => {
+  // One done-style hook: every request passes it, and an async hook costs a promise and a microtask.
+  // The body's size is read once it has gone: Fastify has set the length of every string or buffer
+  // body by then (a stream of unknown length is not counted).
+  app.addHook('onResponse', (request, reply, done) => {
     const length = reply.getHeader('content-length');
     if (length !== undefined) bytesSent += Number(length);
-    else if (typeof payload === 'string' || Buffer.isBuffer(payload)) bytesSent += Buffer.byteLength(payload);
-    done(null, payload);
-  });
-
-  app.addHook('onResponse', (request, reply, done) => {
     const url = request.url;
     if (url.startsWith('/api/')) {
       latencies.record(Date.now(), reply.elapsedTime);
