@@ -4,5 +4,6 @@
  * Redis each node publishes its own counts and reads the sum (see realtime/presence).
  */
 export interface LiveAudience {
-  viewerCounts(contentIds: readonly number[]): Promise<Map<number, number>>;
+  /** Each item's viewers now; the answer may be shared with other callers, so it is read-only. */
+  viewerCounts(contentIds: readonly number[]): Promise<ReadonlyMap<number, number>>;
 }

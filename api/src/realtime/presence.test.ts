@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, listen, signIn, type TestApp, TINY_SEED } from '../../test/support/app.ts';
 import { closeAllSockets, connectSocket, emitWithAck, nextEvent } from '../../test/support/sockets.ts';
-import { memoryCounters } from './cluster-counters.ts';
+import { memoryCounters, type ClusterCounters } from './cluster-counters.ts';
 import { MAX_PUSH_INTERVAL_MS, PresenceTracker, PUSH_INTERVAL_MS, pushIntervalFor, type EndedView } from './presence.ts';
 
 describe('presence tracker', () => {
@@ -48,6 +48,45 @@ describe('presence tracker', () => {
       { contentId: 4, viewerCount: 1 },
       { contentId: 9, viewerCount: 3 },
     ]);
+    await tracker.close();
+  });
+});
+
+describe('viewer counts asked together', () => {
+  it('shares one read among asks with the same ids until this node\'s next change, and answers each change', async () => {
+    // Counters whose read takes a turn and answers what was there when it was asked, as a Redis read does.
+    const values = new Map<string, number>();
+    let reads = 0;
+    const counters: ClusterCounters = {
+      async set(key, value) {
+        values.set(key, value);
+      },
+      sum(keys) {
+        reads += 1;
+        const answer = new Map(keys.map((key) => [key, values.get(key) ?? 0]));
+        return new Promise((resolve) => setImmediate(() => resolve(answer)));
+      },
+      async close() {},
+    };
+    const tracker = new PresenceTracker({
+      counters,
+      recordPeak: async (_id, viewers) => ({ creatorId: null, peakViewers: viewers }),
+      push: () => undefined,
+      onViewEnded: async () => undefined,
+    });
+    const ids = [3];
+    const before = tracker.viewerCounts(ids);
+    expect(tracker.viewerCounts(ids)).toBe(before);
+    expect(tracker.viewerCounts([3])).not.toBe(before); // another array: its own read
+    expect(reads).toBe(2);
+    const joined = tracker.join(3, { viewerKey: 'u:1', userId: 1, device: 'web', country: 'ZZ' });
+    const after = tracker.viewerCounts(ids);
+    expect(after).not.toBe(before);
+    await joined;
+    expect((await before).get(3)).toBe(0);
+    expect((await after).get(3)).toBe(1);
+    // Nothing is kept once answered.
+    expect(tracker.viewerCounts(ids)).not.toBe(after);
     await tracker.close();
   });
 });

@@ -107,7 +107,28 @@ export class PresenceTracker implements LiveAudience {
     return this.watching.get(contentId)?.size ?? 0;
   }
 
-  async viewerCounts(contentIds: readonly number[]): Promise<Map<number, number>> {
+  /**
+   * Answers being read, by the array of ids asked for. GET /api/content asks with the same array on
+   * every request (the live ids of its cached list), so the requests of one event-loop turn share one
+   * read and one answer instead of each building its own. A change on this node ends the sharing
+   * (publish): no answer misses a change made before it was asked.
+   */
+  private readonly reading = new Map<readonly number[], Promise<ReadonlyMap<number, number>>>();
+
+  viewerCounts(contentIds: readonly number[]): Promise<ReadonlyMap<number, number>> {
+    let reading = this.reading.get(contentIds);
+    if (!reading) {
+      const read = this.readViewerCounts(contentIds);
+      const forget = () => {
+        if (this.reading.get(contentIds) === read) this.reading.delete(contentIds);
+      };
+      read.then(forget, forget);
+      this.reading.set(contentIds, (reading = read));
+    }
+    return reading;
+  }
+
+  private async readViewerCounts(contentIds: readonly number[]): Promise<ReadonlyMap<number, number>> {
     const sums = await this.deps.counters.sum(contentIds.map(counterKey));
     return new Map(contentIds.map((id) => [id, sums.get(counterKey(id)) ?? 0]));
   }
@@ -130,6 +151,7 @@ export class PresenceTracker implements LiveAudience {
   }
 
   private async publish(contentId: number) {
+    this.reading.clear();
     await this.deps.counters.set(counterKey(contentId), this.localCount(contentId));
     await this.notePeak(contentId);
     this.pushes.mark(contentId);
