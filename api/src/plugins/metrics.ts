@@ -53,11 +53,20 @@ function httpMetrics(app: FastifyInstance, registry: Registry) {
     registry,
   );
   app.addHook('onResponse', (request, reply, done) => {
-    // The route pattern, never the raw URL: ids in paths would make one series per item.
-    const route = request.routeOptions.url ?? (reply.statusCode === 404 ? 'unmatched' : 'static');
-    duration.observe(request.method, route, reply.statusCode, reply.elapsedTime / 1000);
+    duration.observe(request.method, routeLabel(request, reply.statusCode), reply.statusCode, reply.elapsedTime / 1000);
     done();
   });
+}
+
+/**
+ * The route pattern, never the raw URL: ids in paths would make one series per item. The built web
+ * app's files each have a route of their own (@fastify/static without a wildcard marks it with
+ * `config.file`), and their names change with every build: they are all one series, `static`.
+ */
+function routeLabel(request: FastifyRequest, statusCode: number): string {
+  const { url, config } = request.routeOptions;
+  if (url === undefined) return statusCode === 404 ? 'unmatched' : 'static';
+  return config && 'file' in config ? 'static' : url;
 }
 
 function realtimeMetrics(app: FastifyInstance, registry: Registry) {

@@ -1,6 +1,7 @@
 /**
  * The built app is served precompressed: the .br and .gz files the build writes beside each asset go
- * out as they are, chosen by Accept-Encoding, and decode to the very bytes of the original.
+ * out as they are, chosen by Accept-Encoding, and decode to the very bytes of the original; the
+ * files' requests are one latency series in the metrics, not one per file.
  */
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -8,6 +9,7 @@ import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/support/app.ts';
+import { samples } from '../../test/support/metrics.ts';
 
 function builtApp(): { dir: string; script: Buffer; page: Buffer } {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'onair-web-'));
@@ -57,5 +59,14 @@ describe('the built web app, precompressed', () => {
     expect(deep.headers['content-encoding']).toBe('br');
     expect(deep.headers['cache-control']).toBe('no-cache');
     expect(brotliDecompressSync(deep.rawPayload).equals(built.page)).toBe(true);
+  });
+
+  it('counts the files in one latency series, whatever the build named them', async () => {
+    for (const url of ['/assets/app-abc123.js', '/index.html', '/watch/42', '/api/health']) expect((await get(url)).statusCode, url).toBe(200);
+    const scrape = (await t.app.inject({ method: 'GET', url: '/metrics' })).body;
+    const routes = new Set(samples(scrape, 'onair_http_request_duration_seconds_count').map((s) => s.labels.get('route')));
+    expect(routes.has('static')).toBe(true);
+    expect(routes.has('/api/health')).toBe(true);
+    expect([...routes].filter((route) => /assets|index\.html/.test(route ?? ''))).toEqual([]);
   });
 });
