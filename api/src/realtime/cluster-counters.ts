@@ -5,6 +5,7 @@
  * fresh, so a node that dies stops counting within STALE_AFTER_MS.
  */
 import type { Redis } from 'ioredis';
+import { SharedReads } from './shared-reads.ts';
 
 export const HEARTBEAT_MS = 5_000;
 export const STALE_AFTER_MS = 15_000;
@@ -54,7 +55,7 @@ export function redisCounters(redis: Redis, nodeId: string, prefix: string): Clu
   const write = (key: string, value: number) =>
     value === 0 ? redis.hdel(hashKey(key), nodeId) : redis.hset(hashKey(key), nodeId, `${value}:${Date.now()}`);
 
-  const inFlight = new Map<string, Promise<Map<string, number>>>();
+  const inFlight = new SharedReads<string, Map<string, number>>();
   /** Each key's sum over the nodes whose value is fresh, in one round trip. */
   async function readSums(keys: readonly string[]): Promise<Map<string, number>> {
     const pipeline = redis.pipeline();
@@ -96,13 +97,7 @@ export function redisCounters(redis: Redis, nodeId: string, prefix: string): Clu
       // sums its live items' viewers, and under load fifty requests at once would otherwise be fifty
       // round trips for the same answer. Nothing is kept after the read, and a write of this node's
       // stops the sharing (set), so no answer misses a write made before it was asked.
-      const id = keys.join('\n');
-      let reading = inFlight.get(id);
-      if (!reading) {
-        reading = readSums(keys).finally(() => inFlight.delete(id));
-        inFlight.set(id, reading);
-      }
-      return reading;
+      return inFlight.get(keys.join('\n'), () => readSums(keys));
     },
     async close() {
       clearInterval(heartbeat);

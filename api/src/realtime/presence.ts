@@ -10,6 +10,7 @@ import type { PresenceUpdate, ViewDevice } from '@onair/protocol';
 import type { ClusterCounters } from './cluster-counters.ts';
 import type { LiveAudience } from './audience.ts';
 import { createCoalescer } from './coalesce.ts';
+import { SharedReads } from './shared-reads.ts';
 
 export const PUSH_INTERVAL_MS = 250;
 /** Each this many viewers add PUSH_INTERVAL_MS to a room's push interval... */
@@ -111,21 +112,12 @@ export class PresenceTracker implements LiveAudience {
    * Answers being read, by the array of ids asked for. GET /api/content asks with the same array on
    * every request (the live ids of its cached list), so the requests of one event-loop turn share one
    * read and one answer instead of each building its own. A change on this node ends the sharing
-   * (publish): no answer misses a change made before it was asked.
+   * (publish).
    */
-  private readonly reading = new Map<readonly number[], Promise<ReadonlyMap<number, number>>>();
+  private readonly reading = new SharedReads<readonly number[], ReadonlyMap<number, number>>();
 
   viewerCounts(contentIds: readonly number[]): Promise<ReadonlyMap<number, number>> {
-    let reading = this.reading.get(contentIds);
-    if (!reading) {
-      const read = this.readViewerCounts(contentIds);
-      const forget = () => {
-        if (this.reading.get(contentIds) === read) this.reading.delete(contentIds);
-      };
-      read.then(forget, forget);
-      this.reading.set(contentIds, (reading = read));
-    }
-    return reading;
+    return this.reading.get(contentIds, () => this.readViewerCounts(contentIds));
   }
 
   private async readViewerCounts(contentIds: readonly number[]): Promise<ReadonlyMap<number, number>> {
