@@ -32,11 +32,14 @@ export interface ApiProcess {
 
 export async function startApiProcess(env: Record<string, string>, timeoutMs = 60_000, nodeArgs: string[] = []): Promise<ApiProcess> {
   const port = await freePort();
+  // The RTMP ingest too gets a free port unless the test names one: the default (1935) is taken by any
+  // OnAir running on the machine (a developer's `npm start`), which failed every browser test's start.
+  const rtmpPort = await freePort();
   let output = '';
   const child = spawn(process.execPath, [...API_NODE_FLAGS, ...nodeArgs, '--import', 'tsx', path.join(REPO_ROOT, 'scripts/api.ts')], {
     cwd: REPO_ROOT,
     // PUBLIC_URL is the origin the process is reached at: browsers' requests from it pass the origin check.
-    env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}`, ...env },
+    env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}`, RTMP_PORT: String(rtmpPort), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.on('data', (d) => (output += d));
