@@ -1,7 +1,7 @@
 /**
  * Reach in the browser: the installable app (manifest and an active service worker), an offline
  * download with a real progress bar that plays with the network cut, and the TV screen driven with
- * the remote's keys only, paired from a phone by its code.
+ * the remote's keys only, paired from a phone by its code, and shown in the Smart TV page's frame.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
@@ -122,5 +122,26 @@ describe.skipIf(!ready)('reach in the browser', () => {
     await phone.page.getByText('No Smart TVs connected').waitFor();
     await tv.context.close();
     await phone.context.close();
+  });
+
+  it("shows the TV screen in the Smart TV page's frame, driven by the on-screen remote, also when the service worker answers", async () => {
+    const { context, page } = await app.newPerson({ tourDoneFor: 'viewer' });
+    await signIn(page, 'viewer', 'viewer123');
+    await page.goto('/smart-tv');
+    const screen = page.frameLocator('iframe[title="OnAir TV screen (androidtv)"]');
+    await screen.getByTestId(`tv-tile-${liveId}`).waitFor({ timeout: 20_000 });
+    // The remote's buttons post the TV's keys into the frame: the same path as the D-pad test above.
+    for (const key of ['Down', 'Right', 'Up']) await page.getByRole('button', { name: key, exact: true }).click();
+    await screen.getByTestId(`tv-tile-${liveId}`).and(screen.locator('[data-focused]')).waitFor();
+    await page.getByRole('button', { name: 'OK', exact: true }).click();
+    expect(await screen.getByTestId('tv-player').getAttribute('data-content-id')).toBe(String(liveId));
+    await page.getByRole('button', { name: 'Back', exact: true }).click();
+    await screen.getByTestId('tv-player').waitFor({ state: 'detached' });
+
+    // The service worker answers the frame's navigation with its cached index.html: the frame still opens.
+    await page.waitForFunction(async () => (await navigator.serviceWorker.ready).active?.state === 'activated' && navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
+    await page.reload();
+    await screen.getByTestId(`tv-tile-${liveId}`).waitFor({ timeout: 20_000 });
+    await context.close();
   });
 });

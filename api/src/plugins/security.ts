@@ -7,8 +7,10 @@
  *   that still mean something for data (OWASP's REST Security Cheat Sheet), not the page's policy and
  *   the document-only headers (COOP, Origin-Agent-Cluster, DNS prefetch, X-XSS-Protection...), which
  *   were 90 % of a public-stats answer's bytes. An /api/ route that answers with a page says so with
- *   `config: { document: true }`. Frames are refused everywhere (frame-ancestors 'none'); HSTS only when
- *   cookies are Secure (HTTPS). The headers never change, so they are worked out once at start
+ *   `config: { document: true }`. Pages may be framed by pages of their own origin only (frame-ancestors
+ *   'self', X-Frame-Options SAMEORIGIN): the Smart TV page shows the TV screen (/tv) in a frame, and the
+ *   service worker answers every navigation, a frame's included, with the one index.html, so the
+ *   allowance cannot be kept to /tv. Data is never framed. HSTS only when cookies are Secure (HTTPS). The headers never change, so they are worked out once at start
  *   (@fastify/helmet rebuilt helmet's middleware, parsing the whole policy, on every request).
  * - State-changing requests (POST/PUT/PATCH/DELETE) must come from an allowed origin (http/origin.ts)
  *   and carry JSON: a cross-site HTML form can send text/plain, urlencoded or multipart bodies with the
@@ -59,7 +61,8 @@ export function contentSecurityPolicy(publicUrl: string): Record<string, string[
     objectSrc: ["'none'"],
     baseUri: ["'self'"],
     formAction: ["'self'"],
-    frameAncestors: ["'none'"],
+    // Other sites may not frame a page (clickjacking); the app's own pages may (the Smart TV page).
+    frameAncestors: ["'self'"],
   };
 }
 
@@ -74,7 +77,7 @@ export function helmetHeaders(options: HelmetOptions): Record<string, string> {
   return headers;
 }
 
-/** Headers every answer carries, page or data. */
+/** Headers every answer carries, page or data (pages then allow their own origin's frames). */
 function sharedHelmetOptions(cookieSecure: boolean) {
   return {
     hsts: cookieSecure ? { maxAge: HSTS_MAX_AGE_SECONDS, includeSubDomains: true } : false,
@@ -87,6 +90,7 @@ function sharedHelmetOptions(cookieSecure: boolean) {
 export function pageHeaders(publicUrl: string, cookieSecure: boolean): Record<string, string> {
   return helmetHeaders({
     ...sharedHelmetOptions(cookieSecure),
+    frameguard: { action: 'sameorigin' },
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
