@@ -47,6 +47,7 @@ describe.skipIf(!ready)('media playback in the browser', () => {
   let db: Database.Database;
   let videoId: number;
   let radioId: number;
+  let processingId: number;
 
   const app = appForFile(() =>
     preparedApp({ MEDIA_INGEST: 'false' }, (appDb, dataDir) => {
@@ -63,6 +64,11 @@ describe.skipIf(!ready)('media playback in the browser', () => {
       );
       insert.run(videoId, `vod/${videoId}/master.m3u8`, 640, 360, Date.now());
       insert.run(radioId, `vod/${radioId}/master.m3u8`, null, null, Date.now());
+      // One of the creator's items whose upload is still being processed.
+      processingId = (
+        db.prepare("select c.id from content c join users u on u.id = c.creator_id where u.username = 'creator' and c.status = 'published' and c.id not in (select content_id from media_assets) order by c.id limit 1").get() as { id: number }
+      ).id;
+      db.prepare("insert into media_assets (content_id, status, updated_at) values (?, 'processing', ?)").run(processingId, Date.now());
     }),
   );
 
@@ -138,6 +144,24 @@ describe.skipIf(!ready)('media playback in the browser', () => {
     await page.goto(`/watch/${live}`);
     await page.getByTestId('player-starting').getByText("Starting… waiting for the broadcaster's video").waitFor();
     await context.close();
+  });
+
+  it("shows the creator their upload's processing, and a viewer nothing to play without asking what is only the creator's", async () => {
+    const viewer = await app.newPerson({ tourDoneFor: 'viewer' });
+    const statusAsks: string[] = [];
+    viewer.page.on('request', (request) => void (request.url().includes('/api/media/status/') && statusAsks.push(request.url())));
+    await signIn(viewer.page, 'viewer', 'viewer123');
+    await viewer.page.goto(`/watch/${processingId}`);
+    await viewer.page.getByTestId('player-empty').getByText('Nothing to play yet').waitFor();
+    // The processing state (and a failure's reason) is the creator's and admins' to read: no 403 asked for.
+    expect(statusAsks).toEqual([]);
+    await viewer.context.close();
+
+    const creator = await app.newPerson({ tourDoneFor: 'creator' });
+    await signIn(creator.page, 'creator', 'creator123');
+    await creator.page.goto(`/watch/${processingId}`);
+    await creator.page.getByTestId('player-processing').getByText('The video is being prepared for playback. It will start here when it is ready.').waitFor();
+    await creator.context.close();
   });
 
   it('stores a restream destination added in the Studio and shows its key only masked', async () => {

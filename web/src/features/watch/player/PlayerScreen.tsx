@@ -8,7 +8,8 @@ import { Button, Text } from '@mantine/core';
 import { IconAlertTriangle, IconBroadcastOff, IconMovie, IconPlayerPlay } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Content, Playback } from '@onair/protocol';
-import { mediaQueries } from '../mediaQueries';
+import { useAuth } from '../../auth/AuthProvider';
+import { mediaQueries, seesMediaStatus } from '../mediaQueries';
 import { watchQueries } from '../queries';
 import { transcriptQueries } from '../transcriptQueries';
 import { AudioPlayer } from './AudioPlayer';
@@ -42,7 +43,8 @@ function Starting({ contentId }: { contentId: number }) {
 
 function NothingToPlay({ content }: { content: Content }) {
   const client = useQueryClient();
-  const status = useQuery(mediaQueries.status(content.id));
+  const { user } = useAuth();
+  const status = useQuery({ ...mediaQueries.status(content.id), enabled: seesMediaStatus(user, content) });
   const state = status.data?.status;
   // A finished job gives the item its playback: fetch the item again.
   useEffect(() => {
@@ -78,7 +80,8 @@ function NothingToPlay({ content }: { content: Content }) {
 }
 
 function Ended({ content, onWatch }: { content: Content; onWatch: () => void }) {
-  const status = useQuery({ ...mediaQueries.status(content.id), enabled: content.playback === null && content.status === 'published' });
+  const { user } = useAuth();
+  const status = useQuery({ ...mediaQueries.status(content.id), enabled: content.playback === null && content.status === 'published' && seesMediaStatus(user, content) });
   const processing = status.data?.status === 'processing';
   return (
     <PlayerFrame icon={<IconBroadcastOff size={40} />} title="This broadcast has ended" testId="player-ended">
