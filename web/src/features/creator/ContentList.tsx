@@ -37,8 +37,9 @@ export function ContentList({ items, loading, limit, empty }: { items: Content[]
                 {new Date(item.createdAt).toLocaleDateString()}
               </Text>
             </div>
-            <Group gap="xs" wrap="nowrap">
-              <Text size="sm" c="dimmed">
+            {/* The counts and status keep their width in a narrow column; the title gives way (truncated). */}
+            <Group gap="xs" wrap="nowrap" style={{ flexShrink: 0 }}>
+              <Text size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
                 {item.viewerCount.toLocaleString()} {item.status === 'live' ? 'watching' : 'viewers'}
               </Text>
               <Badge color={STATUS_COLOR[item.status]} variant={item.status === 'live' ? 'filled' : 'light'}>

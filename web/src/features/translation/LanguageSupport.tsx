@@ -26,7 +26,8 @@ export function LanguageSupport() {
       <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="xs">
         {report.languages.map((l) => (
           <Card key={l.code} withBorder padding="xs" data-testid={`language-${l.code}`}>
-            <Group justify="space-between" wrap="nowrap">
+            {/* In a narrow card the engine's badge goes under the name rather than being cut short. */}
+            <Group justify="space-between" gap={4}>
               <Group gap={6} wrap="nowrap">
                 {l.available ? <IconCheck size={16} color="var(--mantine-color-green-6)" /> : <IconX size={16} color="var(--mantine-color-gray-6)" />}
                 <Text fw={500}>{l.name}</Text>
