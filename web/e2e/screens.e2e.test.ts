@@ -1,16 +1,38 @@
 /**
  * Screenshots of the main screens, light and dark, for a person to look at (written to
- * $ONAIR_SCREENS_DIR or the temp folder; never committed). They also prove the screens render.
+ * $ONAIR_SCREENS_DIR or the temp folder; never committed). They also prove the screens render, and
+ * that every page opens for every role without a script error, a refused frame or a failed request.
  */
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readdirSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { beforeAll, describe, it } from 'vitest';
+import { fileURLToPath } from 'node:url';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { appForFile } from './app-for-file.ts';
 import { chromiumAvailable, signIn } from './harness.ts';
 
 const ready = chromiumAvailable();
 const OUT = process.env.ONAIR_SCREENS_DIR ?? path.join(os.tmpdir(), 'onair-screens');
+
+/** Every page of the router without a parameter (routes/landing.tsx is /landing), so a new page is swept too. */
+const PAGES = readdirSync(path.join(path.dirname(fileURLToPath(import.meta.url)), '../src/routes'))
+  .filter((file) => file.endsWith('.tsx') && !file.startsWith('__') && !file.includes('$'))
+  .map((file) => (file === 'index.tsx' ? '/' : `/${file.replace(/\.tsx$/, '')}`));
+
+/** What went wrong on a page while it opened: script errors, console errors (a refused frame is one) and failed requests. */
+function watchProblems(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('pageerror', (error) => problems.push(`script error: ${error.message}`));
+  page.on('console', (message) => {
+    // Chromium logs every 4xx/5xx as "Failed to load resource"; those are listed from the responses below.
+    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) problems.push(`console: ${message.text()}`);
+  });
+  page.on('response', (response) => {
+    if (response.status() >= 400) problems.push(`${response.status()} ${response.request().method()} ${new URL(response.url()).pathname}`);
+  });
+  return problems;
+}
 
 describe.skipIf(!ready)('screens', () => {
   beforeAll(() => {
@@ -32,6 +54,23 @@ describe.skipIf(!ready)('screens', () => {
     await page.getByRole('heading', { name: 'Live Broadcasting' }).waitFor();
     await page.waitForTimeout(800);
     await page.screenshot({ path: path.join(OUT, `home-${scheme}.png`), fullPage: true });
+    await context.close();
+  });
+
+  it.each(['viewer', 'creator', 'admin'] as const)('opens every page for the %s without a script error, a refused frame or a failed request', async (role) => {
+    const { page, context } = await app.newPerson({ tourDoneFor: role });
+    await signIn(page, role, `${role}123`);
+    const problems = watchProblems(page);
+    const seen: string[] = [];
+    for (const pagePath of PAGES) {
+      const before = problems.length;
+      await page.goto(pagePath);
+      // Long enough for a lazily loaded screen's first queries, sockets and frames to answer or fail.
+      await page.waitForTimeout(1000);
+      seen.push(...problems.slice(before).map((problem) => `${pagePath}: ${problem}`));
+    }
+    expect(PAGES.length).toBeGreaterThan(15);
+    expect(seen).toEqual([]);
     await context.close();
   });
 
