@@ -5,6 +5,9 @@ import { analyticsQueries, type ViewershipFilter } from './queries';
 
 const shortDate = (iso: string) => new Date(`${iso}T00:00:00Z`).toLocaleDateString([], { month: 'short', day: 'numeric', timeZone: 'UTC' });
 
+/** Today's point counts only the hours so far: labelled so, its drop does not read as a collapse. */
+const dayLabel = (iso: string, today: string) => (iso === today ? `${shortDate(iso)} (so far)` : shortDate(iso));
+
 /** Views and distinct viewers per UTC day over the chosen period, for everything in scope or one item. */
 export function ViewsOverTime({ filter, contentId }: { filter: ViewershipFilter; contentId: number | null }) {
   const daily = useQuery(analyticsQueries.daily(filter, contentId));
@@ -28,7 +31,7 @@ export function ViewsOverTime({ filter, contentId }: { filter: ViewershipFilter;
       ) : (
         <AreaChart
           h={220}
-          data={daily.data.map((d) => ({ ...d, day: shortDate(d.date) }))}
+          data={daily.data.map((d) => ({ ...d, day: dayLabel(d.date, new Date().toISOString().slice(0, 10)) }))}
           dataKey="day"
           series={[
             { name: 'views', label: 'Views', color: 'brand.6' },
