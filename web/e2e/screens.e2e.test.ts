@@ -74,6 +74,16 @@ describe.skipIf(!ready)('screens', () => {
     await context.close();
   });
 
+  it('says on the TV how many live broadcasts are starting when none has a picture yet', async () => {
+    const { page, context } = await app.newPerson();
+    const onAir = (await (await page.request.get(`${app.baseUrl}/api/content?live=true`)).json()) as { playback: unknown }[];
+    const starting = onAir.filter((item) => item.playback === null).length;
+    expect(starting).toBeGreaterThan(1);
+    await page.goto('/tv');
+    await page.getByTestId('tv-row-0').getByText(`${starting} broadcasts are starting: they show here when the picture arrives.`).waitFor();
+    await context.close();
+  });
+
   it('captures the small-screen menu and the tour', async () => {
     const { page, context } = await app.newPerson({ viewport: { width: 390, height: 844 } });
     await signIn(page, 'viewer', 'viewer123');

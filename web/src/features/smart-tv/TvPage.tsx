@@ -45,6 +45,13 @@ function Tile({ content, focused }: { content: Content; focused: boolean }) {
   );
 }
 
+/** The live row shows what has a picture to play; items on air whose video has not arrived are said, not hidden. */
+function liveEmptyText(onAir: Content[]): string {
+  const starting = onAir.filter((c) => !c.playback).length;
+  if (starting === 0) return 'Nothing is live right now.';
+  return `${starting} ${starting === 1 ? 'broadcast is' : 'broadcasts are'} starting: ${starting === 1 ? 'it shows' : 'they show'} here when the picture arrives.`;
+}
+
 export function TvPage() {
   const platform = new URLSearchParams(window.location.search).get('platform') ?? 'browser';
   const session = useTvSession(platform);
@@ -122,7 +129,7 @@ export function TvPage() {
         <section key={row.title} style={{ marginBottom: 36 }} data-testid={`tv-row-${r}`}>
           <h2 style={{ fontSize: 30, margin: '0 0 16px' }}>{row.title}</h2>
           {row.items.length === 0 ? (
-            <div style={{ fontSize: 22, opacity: 0.6 }}>{r === 0 ? 'Nothing is live right now.' : 'Nothing to watch yet.'}</div>
+            <div style={{ fontSize: 22, opacity: 0.6 }}>{r === 0 ? liveEmptyText(live.data ?? []) : 'Nothing to watch yet.'}</div>
           ) : (
             <div style={{ display: 'flex', gap: 28, overflow: 'hidden', padding: 12 }}>
               {row.items.map((item, c) => (
