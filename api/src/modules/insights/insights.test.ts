@@ -20,8 +20,8 @@ describe.each(dialects)('insights on %s', (dialect) => {
     record = {
       contentId: item.id,
       title: item.title,
-      viewerCount: 40,
-      peakViewers: 160,
+      viewerCount: 160,
+      peakViewers: 40,
       engagement: 0.25,
       averageWatchTime: 600,
       deviceBreakdown: { mobile: 30, web: 10 },
@@ -37,7 +37,7 @@ describe.each(dialects)('insights on %s', (dialect) => {
     const own = await post({ analyticsData: record });
     expect(own.statusCode).toBe(200);
     const result = InsightsResponseSchema.parse(own.json());
-    expect(result.insights).toContain(`“${String(record.title)}” has 40 viewers now, 25% of its peak of 160.`);
+    expect(result.insights).toContain(`“${String(record.title)}” has reached 160 viewers; at most 40 watched at the same time.`);
     expect(result.insights).toContain('Mobile leads with 75% of viewers, then web 25%.');
     expect(result.recommendations.some((r) => r.startsWith('30% of viewers are in Brazil, where Portuguese is spoken'))).toBe(true);
     expect(result.insights.some((s) => /your catalogue's average/.test(s))).toBe(true);

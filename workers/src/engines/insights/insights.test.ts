@@ -4,8 +4,8 @@ import { buildInsights, countryName, duration, type CreatorHistory } from './ins
 const RECORD = {
   contentId: 1,
   title: 'Jazz After Dark — Episode 3',
-  viewerCount: 90,
-  peakViewers: 300,
+  viewerCount: 300,
+  peakViewers: 24,
   engagement: 0.2,
   averageWatchTime: 1200,
   deviceBreakdown: { mobile: 50, web: 30, tv: 15, satellite: 5 },
@@ -20,14 +20,20 @@ const HISTORY: CreatorHistory = {
 };
 
 describe('insights', () => {
-  it('states shares, peak ratio and engagement from the record', () => {
+  it('states reach against the peak, shares and engagement from the record', () => {
     const out = buildInsights(RECORD, null);
-    expect(out.insights).toContain('“Jazz After Dark — Episode 3” has 90 viewers now, 30% of its peak of 300.');
+    expect(out.insights).toContain('“Jazz After Dark — Episode 3” has reached 300 viewers; at most 24 watched at the same time.');
+    // Distinct viewers and the largest audience at once: nothing said of viewers "now", which the record has not.
+    expect(out.insights.concat(out.trends).join(' ')).not.toMatch(/\bnow\b/);
     expect(out.insights).toContain('Mobile leads with 50% of viewers, then web 30%, TV 15%, satellite 5%.');
     expect(out.insights).toContain('Viewers come from 4 countries; Nigeria leads with 40%, then United States (30%) and Mexico (20%); the top three hold 90%.');
     expect(out.insights).toContain('Engagement is 20%, which is low.');
     expect(out.recommendations.some((r) => r.startsWith('30% of viewers are in Mexico, Spain, where Spanish is spoken'))).toBe(true);
-    expect(out.trends).toContain('The audience is past its high point: 30% of the peak is watching now.');
+    expect(out.trends).toContain('Most of the audience watches on its own time: the largest live audience was 8% of all viewers.');
+    expect(out.recommendations).toContain('Only 8% of the viewers have watched live together: announce the next live session to subscribers ahead of time.');
+    const together = buildInsights({ ...RECORD, peakViewers: 180 }, null);
+    expect(together.trends).toContain('The audience watches together: the largest live audience was 60% of all viewers.');
+    expect(buildInsights({ ...RECORD, peakViewers: 0 }, null).insights[0]).toBe('“Jazz After Dark — Episode 3” has reached 300 viewers, none of them live.');
   });
 
   it('compares watch time and growth with the creator’s own history', () => {

@@ -87,25 +87,27 @@ export function buildInsights(record: ViewershipRecord, history: CreatorHistory 
   const trends: string[] = [];
   const title = `“${record.title}”`;
 
-  // Audience now against the peak.
-  if (record.peakViewers > 0) {
-    const ratio = record.viewerCount / record.peakViewers;
+  // Reach against the peak. The record's viewerCount is the distinct viewers so far and peakViewers the
+  // most who watched at once (GET /api/analytics/viewership), so their ratio says how much of the
+  // audience watched together, not how many watch now: the record has no "now".
+  if (record.viewerCount > 0) {
     insights.push(
-      ratio > 1
-        ? `${title} has ${count(record.viewerCount)} viewers now, above its recorded peak of ${count(record.peakViewers)}.`
-        : `${title} has ${count(record.viewerCount)} viewers now, ${pct(ratio)} of its peak of ${count(record.peakViewers)}.`,
+      record.peakViewers > 0
+        ? `${title} has reached ${count(record.viewerCount)} viewers; at most ${count(record.peakViewers)} watched at the same time.`
+        : `${title} has reached ${count(record.viewerCount)} viewers, none of them live.`,
     );
-    if (ratio < 0.5) {
-      trends.push(`The audience is past its high point: ${pct(ratio)} of the peak is watching now.`);
+    const together = Math.min(record.peakViewers / record.viewerCount, 1);
+    if (record.peakViewers > 0 && together < 0.1) {
+      trends.push(`Most of the audience watches on its own time: the largest live audience was ${pct(together)} of all viewers.`);
       recommendations.push(
         history?.item.peakHourUtc != null
           ? `Views of this item peak around ${String(history.item.peakHourUtc).padStart(2, '0')}:00 UTC; schedule the next live session near that hour.`
-          : `Only ${pct(ratio)} of the peak audience is watching: remind subscribers, or schedule the next session when the peak audience was online.`,
+          : `Only ${pct(together)} of the viewers have watched live together: announce the next live session to subscribers ahead of time.`,
       );
-    } else if (ratio >= 0.9) {
-      trends.push(`The audience is at its high point: ${pct(Math.min(ratio, 1))} of the peak is watching now.`);
+    } else if (together >= 0.5) {
+      trends.push(`The audience watches together: the largest live audience was ${pct(together)} of all viewers.`);
     }
-  } else if (record.viewerCount === 0) {
+  } else {
     insights.push(`${title} has no viewers recorded yet.`);
   }
 
