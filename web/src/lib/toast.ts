@@ -29,7 +29,10 @@ export const useToastsShown = create<{ shown: boolean }>(() => ({ shown: false }
 
 export function toast({ title, description, variant = 'default' }: ToastInput) {
   useToastsShown.setState({ shown: true });
-  void loadNotifications().then(({ notifications }) =>
+  void loadNotifications().then(({ notifications }) => {
+    // One visible at a time, the newest: Mantine's limit alone would queue it behind the one shown, so
+    // a second error within 5 s would show the first one's text for the rest of its time.
+    notifications.clean();
     notifications.show({
       title,
       message: description ?? '',
@@ -37,8 +40,8 @@ export function toast({ title, description, variant = 'default' }: ToastInput) {
       color: variant === 'destructive' ? 'red' : 'green',
       autoClose: TOAST.durationMs,
       withBorder: true,
-    }),
-  );
+    });
+  });
 }
 
 /** F8 moves focus to the newest toast, so keyboard users can read and dismiss it. */
