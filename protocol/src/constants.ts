@@ -121,7 +121,7 @@ export const PEAK_USAGE_BAR_SCALE = 50_000;
 export const PAID_SUBSCRIBER_SHARE = 0.12;
 export const PAID_SUBSCRIPTION_MONTHLY_PRICE = 9.99;
 
-export const DONATION = { quickAmounts: [5, 10, 25, 50], minimum: 1 } as const;
+export const DONATION = { quickAmounts: [5, 10, 25, 50], minimum: 1, maximum: 10_000 } as const;
 export const PAYMENT_METHOD_TYPES = ['card', 'mobile_money', 'bank'] as const;
 
 export const DAILY_CHALLENGES = [

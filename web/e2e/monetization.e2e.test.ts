@@ -54,6 +54,11 @@ describe.skipIf(!ready)('monetization in the browser', () => {
     await fan.page.goto(`/watch/${contentId}`);
     await fan.page.getByRole('button', { name: 'Donate' }).click();
     const donate = fan.page.getByRole('dialog');
+    // The saved card is preselected; an amount over the limit is refused in the form, not by a toast.
+    await donate.locator('input[value="Visa ending 4242"]').waitFor();
+    await donate.getByLabel('Custom amount').fill('20000');
+    await donate.getByText('The most one donation can be is $10,000.').waitFor();
+    expect(await donate.getByRole('button', { name: 'Send Donation' }).isDisabled()).toBe(true);
     await donate.getByRole('button', { name: '$5', exact: true }).click();
     await donate.getByLabel('Message (optional)').fill('Loving the set!');
     await donate.getByRole('button', { name: 'Send Donation' }).click();
@@ -87,6 +92,10 @@ describe.skipIf(!ready)('monetization in the browser', () => {
     await person.page.getByRole('tab', { name: 'Sponsorships' }).click();
     await person.page.getByText('Creator access required').waitFor();
 
+    // No card yet: a paid plan cannot be asked for, and the picker says what to do.
+    await person.page.getByRole('tab', { name: 'Subscriptions' }).click();
+    await person.page.getByPlaceholder('Add a payment method first').waitFor();
+    expect(await person.page.getByRole('button', { name: 'Subscribe to Pro' }).isDisabled()).toBe(true);
     await person.page.getByRole('tab', { name: 'Payments' }).click();
     await person.page.getByRole('button', { name: 'Add Payment Method' }).click();
     const dialog = person.page.getByRole('dialog');

@@ -164,7 +164,7 @@ export const DonationSendRequestSchema = z.object({
   amount: z
     .number({ error: 'amount must be a number' })
     .min(DONATION.minimum, { error: `amount must be at least ${DONATION.minimum}` })
-    .max(10_000, { error: 'amount must be at most 10000' })
+    .max(DONATION.maximum, { error: `amount must be at most ${DONATION.maximum}` })
     .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, { error: 'amount must have at most two decimals' }),
   creatorId: idField('creatorId'),
   contentId: idField('contentId').optional(),

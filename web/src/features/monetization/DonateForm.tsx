@@ -2,19 +2,22 @@ import { useState } from 'react';
 import { Button, Group, NumberInput, Stack, Text, Textarea } from '@mantine/core';
 import { DONATION } from '@onair/protocol/constants';
 import { toast, toastError } from '../../lib/toast';
+import { PaymentMethodPicker } from './PaymentMethodPicker';
 import { newIdempotencyKey, useDonate } from './queries';
 
-/** Quick amounts (spec §9) or a custom one, at least the minimum; sent to one creator. */
+/** Quick amounts (spec §9) or a custom one within the limits; sent to one creator from a chosen payment method. */
 export function DonateForm({ creatorId, contentId, onSent }: { creatorId: number; contentId?: number; onSent?: () => void }) {
   const [amount, setAmount] = useState<number | ''>('');
   const [message, setMessage] = useState('');
   const [key, setKey] = useState(newIdempotencyKey);
+  const [methodId, setMethodId] = useState<number | null>(null);
   const donate = useDonate();
-  const valid = typeof amount === 'number' && amount >= DONATION.minimum;
+  const inRange = typeof amount === 'number' && amount >= DONATION.minimum && amount <= DONATION.maximum;
+  const valid = inRange && methodId !== null;
   const send = () => {
     if (!valid) return;
     donate.mutate(
-      { amount, creatorId, contentId, message: message.trim() || undefined, idempotencyKey: key },
+      { amount, creatorId, contentId, message: message.trim() || undefined, paymentMethodId: methodId, idempotencyKey: key },
       {
         onSuccess: () => {
           toast({ title: 'Donation Sent', description: 'Thank you for supporting the creator!' });
@@ -39,9 +42,11 @@ export function DonateForm({ creatorId, contentId, onSent }: { creatorId: number
           </Button>
         ))}
       </Group>
-      <NumberInput label="Custom amount" min={DONATION.minimum} decimalScale={2} prefix="$" value={amount} onChange={(v) => setAmount(typeof v === 'number' ? v : '')} />
+      <NumberInput label="Custom amount" min={DONATION.minimum} max={DONATION.maximum} decimalScale={2} prefix="$" thousandSeparator="," value={amount} onChange={(v) => setAmount(typeof v === 'number' ? v : '')} />
       <Textarea label="Message (optional)" maxLength={200} value={message} onChange={(e) => setMessage(e.currentTarget.value)} />
       {typeof amount === 'number' && amount < DONATION.minimum && <Text size="xs" c="red">The minimum is ${DONATION.minimum}.</Text>}
+      {typeof amount === 'number' && amount > DONATION.maximum && <Text size="xs" c="red">The most one donation can be is ${DONATION.maximum.toLocaleString('en-US')}.</Text>}
+      <PaymentMethodPicker value={methodId} onChange={setMethodId} />
       <Button onClick={send} disabled={!valid} loading={donate.isPending}>
         Send Donation
       </Button>

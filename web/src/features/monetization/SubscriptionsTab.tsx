@@ -4,15 +4,16 @@ import { IconCheck } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import type { SubscriptionTier } from '@onair/protocol';
 import { toast, toastError } from '../../lib/toast';
+import { PaymentMethodPicker } from './PaymentMethodPicker';
 import { formatMoney, monetizationQueries, newIdempotencyKey, useCancelPlan, useSubscribe } from './queries';
 
-function TierCard({ tier, current }: { tier: SubscriptionTier; current: boolean }) {
+function TierCard({ tier, current, methodId }: { tier: SubscriptionTier; current: boolean; methodId: number | null }) {
   const subscribe = useSubscribe();
   // One key per attempt on this card: a double click or a retry after a lost answer charges once.
   const [key, setKey] = useState(newIdempotencyKey);
   const onSubscribe = () =>
     subscribe.mutate(
-      { tierId: tier.id, idempotencyKey: key },
+      { tierId: tier.id, paymentMethodId: methodId ?? undefined, idempotencyKey: key },
       {
         onSuccess: ({ membership }) => {
           setKey(newIdempotencyKey());
@@ -46,7 +47,7 @@ function TierCard({ tier, current }: { tier: SubscriptionTier; current: boolean 
           ))}
         </List>
         {tier.priceCents > 0 && (
-          <Button onClick={onSubscribe} disabled={current} loading={subscribe.isPending}>
+          <Button onClick={onSubscribe} disabled={current || methodId === null} loading={subscribe.isPending}>
             {current ? 'Current plan' : `Subscribe to ${tier.name}`}
           </Button>
         )}
@@ -60,6 +61,8 @@ export function SubscriptionsTab() {
   const tiers = useQuery(monetizationQueries.tiers());
   const membership = useQuery(monetizationQueries.membership());
   const cancel = useCancelPlan();
+  // The card a new plan is charged to: the default one unless the person picks another.
+  const [methodId, setMethodId] = useState<number | null>(null);
   if (tiers.isPending || membership.isPending) return <Loader />;
   if (tiers.isError) return <Text c="red">{tiers.error.message}</Text>;
   const m = membership.data;
@@ -88,9 +91,10 @@ export function SubscriptionsTab() {
           </Group>
         </Card>
       )}
+      <PaymentMethodPicker value={methodId} onChange={setMethodId} />
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
         {tiers.data.map((tier) => (
-          <TierCard key={tier.id} tier={tier} current={(m?.tierId ?? 'free') === tier.id} />
+          <TierCard key={tier.id} tier={tier} current={(m?.tierId ?? 'free') === tier.id} methodId={methodId} />
         ))}
       </SimpleGrid>
     </Stack>

@@ -9,6 +9,7 @@ import type {
   RevenueSummary,
   SponsorshipApplication,
   SponsorshipOffer,
+  SubscribeRequest,
   SubscribeResponse,
   SubscriptionTier,
 } from '@onair/protocol';
@@ -47,7 +48,7 @@ export function usePaymentMethodAction() {
 export function useSubscribe() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: { tierId: string; idempotencyKey: string }) => apiRequest<SubscribeResponse>('POST', '/api/subscriptions/subscribe', input),
+    mutationFn: (input: SubscribeRequest) => apiRequest<SubscribeResponse>('POST', '/api/subscriptions/subscribe', input),
     onSuccess: ({ membership }) => {
       client.setQueryData(monetizationQueries.membership().queryKey, membership);
       void client.invalidateQueries({ queryKey: ['/api/user'] });
