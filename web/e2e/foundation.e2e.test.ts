@@ -107,11 +107,33 @@ describe.skipIf(!ready)('foundation flows in Chromium', () => {
   it('logs out back to the sign-in page, which then guards every path', async () => {
     const { page, context } = await app.newPerson({ tourDoneFor: 'creator' });
     await signIn(page, 'creator', 'creator123');
+    await page.goto('/analytics');
+    await page.getByText('Views per day').waitFor();
+    // The session's screens go before its data does: nothing asks again signed out and meets a 401.
+    const refused: string[] = [];
+    page.on('response', (response) => void (response.status() >= 400 && refused.push(`${response.status()} ${new URL(response.url()).pathname}`)));
     await page.getByRole('button', { name: 'Logout' }).click();
     await page.getByRole('tab', { name: 'Sign In' }).waitFor();
+    await page.waitForTimeout(1000);
+    expect(refused).toEqual([]);
     await page.goto('/interactions');
     await page.getByRole('tab', { name: 'Sign In' }).waitFor();
     expect(await page.getByRole('navigation', { name: 'Main navigation' }).count()).toBe(0);
+    await context.close();
+  });
+
+  it('claims an earned achievement once, however quickly Claim is pressed twice', async () => {
+    const { page, context } = await app.newPerson({ tourDoneFor: 'viewer' });
+    await signIn(page, 'viewer', 'viewer123');
+    const claims: number[] = [];
+    page.on('response', (response) => void (response.url().endsWith('/api/achievements/claim') && claims.push(response.status())));
+    await page.goto('/interactions');
+    await page.getByRole('tab', { name: 'Rewards' }).click();
+    const claim = page.getByRole('button', { name: 'Claim' }).first();
+    await claim.dblclick();
+    await page.getByText('Reward Claimed!', { exact: true }).waitFor();
+    await page.waitForTimeout(1000);
+    expect(claims).toEqual([200]);
     await context.close();
   });
 

@@ -2,7 +2,7 @@
  * The session: the current user is read from GET /api/user (401 → signed out); login and register
  * set the cached user, logout clears it (spec §4). Toasts of spec §8 on success and failure.
  */
-import { createContext, useContext, useEffect, useMemo, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { useMutation, useQuery, useQueryClient, type UseMutationResult } from '@tanstack/react-query';
 import type { LoginRequest, RegisterRequest, User } from '@onair/protocol';
 import { apiRequest } from '../../lib/api';
@@ -30,6 +30,15 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (signedInNow !== null) rememberSignedIn(signedInNow);
   }, [signedInNow]);
+
+  // When a session ends (logout, or found expired), forget what it had fetched: in an effect, after
+  // the signed-in screens have unmounted. Removed under them, their queries would fetch again at
+  // once, signed out, and meet a 401 each.
+  const wasSignedInHere = useRef(false);
+  useEffect(() => {
+    if (signedInNow === false && wasSignedInHere.current) client.removeQueries({ predicate: (q) => q.queryKey[0] !== USER_QUERY_KEY[0] });
+    if (signedInNow !== null) wasSignedInHere.current = signedInNow;
+  }, [signedInNow, client]);
 
   const signedIn = (user: User) => {
     // Whatever was cached belonged to the previous session.
@@ -59,8 +68,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     mutationFn: () => apiRequest<void>('POST', '/api/logout'),
     onSuccess: () => {
       connectFor(null);
+      // The cached data of the session goes once its screens have (the effect above).
       client.setQueryData(USER_QUERY_KEY, null);
-      client.removeQueries({ predicate: (q) => q.queryKey[0] !== USER_QUERY_KEY[0] });
       toast({ title: 'Logged out', description: 'You have been successfully logged out.' });
     },
     onError: toastError('Logout failed'),

@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import { Badge, Button, Card, Group, Loader, Progress, SimpleGrid, Stack, Table, Text, ThemeIcon } from '@mantine/core';
 import { IconAward, IconCheck, IconHeart, IconStar, IconTarget, IconTrophy, IconBolt } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -53,12 +54,20 @@ export function RewardsPanel() {
   const claim = useMutation({
     mutationFn: (achievementId: string) =>
       apiRequest<{ pointsAwarded: number }>('POST', '/api/achievements/claim', { achievementId }),
-    onSuccess: (result) => {
+    // Pending until the list shows the claim, so the button cannot be pressed again in between.
+    onSuccess: async (result) => {
       toast({ title: 'Reward Claimed!', description: `You earned ${result.pointsAwarded} points.` });
-      void client.invalidateQueries({ queryKey: rewardQueries.gamification().queryKey });
+      await client.invalidateQueries({ queryKey: rewardQueries.gamification().queryKey });
     },
     onError: toastError('Claim failed'),
   });
+  // A double click lands both clicks before React shows the button busy: one claim per achievement at a time.
+  const claiming = useRef<string | null>(null);
+  const claimOnce = (achievementId: string) => {
+    if (claiming.current !== null) return;
+    claiming.current = achievementId;
+    claim.mutate(achievementId, { onSettled: () => void (claiming.current = null) });
+  };
 
   if (profile.isPending) return <Loader size="sm" />;
   if (profile.isError) return <Text c="red">{profile.error.message}</Text>;
@@ -77,7 +86,7 @@ export function RewardsPanel() {
             <Text c="dimmed">No achievements yet</Text>
           ) : (
             achievements.map((a) => (
-              <AchievementCard key={a.id} achievement={a} onClaim={() => claim.mutate(a.id)} claiming={claim.isPending && claim.variables === a.id} />
+              <AchievementCard key={a.id} achievement={a} onClaim={() => claimOnce(a.id)} claiming={claim.isPending && claim.variables === a.id} />
             ))
           )}
         </Stack>
