@@ -33,6 +33,8 @@ export default async function translationRoutes(app: ZodApp) {
     const input = request.body;
     const content = await contentOr404(app.db.kysely, id);
     assertCanTranslate(signedInUser(request), content);
+    const source = resolveLanguage(content.language);
+    if (source !== undefined && source === resolveLanguage(input.language)) throw badRequest(`language: the content is already in ${languageName(source)}`);
     const translation = await insertManualTranslation(app.db.kysely, {
       contentId: id,
       language: input.language,

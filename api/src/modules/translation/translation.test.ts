@@ -62,6 +62,14 @@ describe.each(dialects)('translations on %s', (dialect) => {
       expect(r.statusCode).toBe(400);
       expect(r.body).toMatch(message);
     }
+    // Not into the content's own language (the demo's items are in English), by code or by name; nothing stored.
+    const before = (await t.app.inject({ method: 'GET', url: `/api/content/${own.id}/translations` })).json() as unknown[];
+    for (const language of ['en', 'English']) {
+      const r = await post(own.id, { language, title: 'Jazz night' }, creator);
+      expect(r.statusCode).toBe(400);
+      expect(r.body).toBe('language: the content is already in English');
+    }
+    expect((await t.app.inject({ method: 'GET', url: `/api/content/${own.id}/translations` })).json()).toHaveLength(before.length);
   });
 
   it("lets only the content's creator or an admin add translations", async () => {

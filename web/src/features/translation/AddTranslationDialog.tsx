@@ -101,7 +101,7 @@ export function AddTranslationDialog({ content, opened, onClose }: { content: Co
             <Select
               label="Language"
               required
-              data={SUPPORTED_LANGUAGES.map((l) => ({ value: l.code, label: l.name }))}
+              data={SUPPORTED_LANGUAGES.filter((l) => l.code !== content.language).map((l) => ({ value: l.code, label: l.name }))}
               value={manual.language || null}
               onChange={(v) => setManual((m) => ({ ...m, language: v ?? '' }))}
               placeholder="Choose a language"
