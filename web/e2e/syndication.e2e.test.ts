@@ -1,7 +1,8 @@
 /**
  * Podcast syndication in the browser: a creator makes a show, uploads its cover, distributes an
  * episode (a real MP3 made with ffmpeg) to Spotify and watches the row move from pending to published
- * as the syndication job reports; Sync All runs again; a listener's download shows in Analytics.
+ * as the syndication job reports; Sync All runs again; a listener's download shows in Analytics; an
+ * episode without audio fails and is counted apart from the active distributions.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, statSync } from 'node:fs';
@@ -14,6 +15,7 @@ const ready = chromiumAvailable();
 
 describe.skipIf(!ready)('podcast syndication in the browser', () => {
   let contentId: number;
+  let silentId: number;
   let coverFile: string;
 
   // A retry gets a fresh app: its first try may have made the show already.
@@ -36,6 +38,14 @@ describe.skipIf(!ready)('podcast syndication in the browser', () => {
       db.prepare(
         "insert into media_assets (content_id, status, audio_path, audio_mime, audio_bytes, audio_sample_rate, duration_ms, updated_at) values (?, 'ready', ?, 'audio/mpeg', ?, 44100, 3000, ?)",
       ).run(contentId, audioPath, statSync(path.join(mediaDir, audioPath)).size, now);
+      // An episode without audio: its distribution fails.
+      silentId = Number(
+        db
+          .prepare(
+            "insert into content (creator_id, title, description, type, category, status, duration_seconds, language, created_at) values (?, 'Harbour Notes', 'Not recorded yet', 'podcast', 'music', 'published', 3, 'en', ?)",
+          )
+          .run(creator.id, now).lastInsertRowid,
+      );
       coverFile = path.join(dataDir, 'cover.jpg');
       execFileSync('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'color=c=blue:s=1400x1400', '-frames:v', '1', coverFile]);
     }),
@@ -85,6 +95,15 @@ describe.skipIf(!ready)('podcast syndication in the browser', () => {
     await download.arrayBuffer();
     await page.getByRole('tab', { name: 'Analytics' }).click();
     await page.getByTestId('downloads-spotify').getByText('1', { exact: true }).waitFor();
+
+    // An episode without audio fails to distribute, and is counted apart from the active ones.
+    await page.getByRole('tab', { name: 'Distribute Content' }).click();
+    await picker.click();
+    await picker.fill('Harbour Notes');
+    await page.getByRole('option', { name: 'Harbour Notes' }).click();
+    await setSwitch(page.getByRole('switch', { name: 'Distribute to Spotify' }), true);
+    await page.getByTestId(`distribution-${silentId}-spotify`).locator('[data-status="failed"]').waitFor({ timeout: 90_000 });
+    await page.getByTestId('active-distributions').getByText('1 active distribution · 1 failed').waitFor();
     await context.close();
   }, 300_000);
 });

@@ -28,13 +28,17 @@ export function PodcastSyndicationPage() {
       onSuccess: () => toast({ title: 'Sync Complete', description: 'Platform data has been synchronized.' }),
       onError: toastError('Sync Failed'),
     });
+  // A failed distribution is not active: it is counted apart, to be fixed and synced again.
+  const failed = records.data.filter((r) => r.status === 'failed').length;
+  const active = records.data.length - failed;
   return (
     <Stack>
       <Group justify="space-between" align="flex-end">
         <div>
           <Title order={2}>Podcast Syndication</Title>
           <Text c="dimmed" data-testid="active-distributions">
-            {records.data.length} active distribution{records.data.length === 1 ? '' : 's'}
+            {active} active distribution{active === 1 ? '' : 's'}
+            {failed > 0 ? ` · ${failed} failed` : ''}
             {live.step ? ` · ${live.step}` : ''}
           </Text>
         </div>
