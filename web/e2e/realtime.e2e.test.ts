@@ -34,6 +34,14 @@ describe.skipIf(!ready)('real time in two browsers', () => {
     await bob.page.getByLabel('Chat messages').getByText(text).waitFor({ timeout: 2000 });
     expect(Date.now() - started).toBeLessThan(1500);
     expect(await messagesIn(alice.page, text)).toBe(1);
+
+    // A paste over the limit is kept whole and said, not cut short and sent.
+    await alice.page.getByLabel('Chat message', { exact: true }).fill('a'.repeat(651));
+    await alice.page.getByText('Messages can be at most 500 characters; this one has 651.').waitFor();
+    expect(await alice.page.getByRole('button', { name: 'Send message' }).isDisabled()).toBe(true);
+    await alice.page.getByLabel('Chat message', { exact: true }).fill('a'.repeat(460));
+    await alice.page.getByText('460/500').waitFor();
+    expect(await alice.page.getByRole('button', { name: 'Send message' }).isDisabled()).toBe(false);
     await Promise.all([alice.context.close(), bob.context.close()]);
   });
 

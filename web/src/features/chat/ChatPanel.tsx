@@ -61,10 +61,13 @@ export function ChatPanel({ contentId = null, height = 420 }: { contentId?: numb
     viewport.current?.scrollTo({ top: viewport.current.scrollHeight });
   }, [list.length]);
 
+  // No maxLength on the input: a longer paste would be cut without a word. It is kept whole and said.
+  const tooLong = draft.trim().length > CHAT_MESSAGE_MAX_LENGTH;
+  const nearLimit = draft.length >= CHAT_MESSAGE_MAX_LENGTH * 0.9;
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const text = draft.trim();
-    if (!text || send.isPending) return;
+    if (!text || tooLong || send.isPending) return;
     send.mutate(text, {
       onSuccess: () => setDraft(''),
       onError: toastError('Message not sent'),
@@ -93,16 +96,18 @@ export function ChatPanel({ contentId = null, height = 420 }: { contentId?: numb
           )}
         </ScrollArea>
         <form onSubmit={submit}>
-          <Group gap="xs" wrap="nowrap">
+          <Group gap="xs" wrap="nowrap" align="flex-start">
             <TextInput
               flex={1}
               aria-label="Chat message"
               placeholder="Say something to the audience…"
               value={draft}
-              maxLength={CHAT_MESSAGE_MAX_LENGTH}
+              error={tooLong ? `Messages can be at most ${CHAT_MESSAGE_MAX_LENGTH} characters; this one has ${draft.trim().length}.` : undefined}
+              description={nearLimit && !tooLong ? `${draft.trim().length}/${CHAT_MESSAGE_MAX_LENGTH}` : undefined}
+              inputWrapperOrder={['input', 'description', 'error']}
               onChange={(e) => setDraft(e.currentTarget.value)}
             />
-            <ActionIcon type="submit" size="lg" aria-label="Send message" disabled={!draft.trim() || send.isPending} loading={send.isPending}>
+            <ActionIcon type="submit" size="lg" aria-label="Send message" disabled={!draft.trim() || tooLong || send.isPending} loading={send.isPending}>
               <IconSend size={18} />
             </ActionIcon>
           </Group>
