@@ -71,7 +71,7 @@ export function QnaPanel({ contentId = null, isHost = false }: { contentId?: num
       {questions.isPending ? (
         <Loader size="sm" />
       ) : list.length === 0 ? (
-        <Text c="dimmed">{isHost ? 'No questions yet' : 'You have not asked anything yet'}</Text>
+        <Text c="dimmed">{isHost ? 'No questions yet' : 'You have not asked anything here yet'}</Text>
       ) : (
         list.map((q) => (
           <Card key={q.id} withBorder radius="md" padding="sm">
