@@ -132,11 +132,19 @@ describe.skipIf(!ready)('creators in the browser', () => {
     await owner.page.getByRole('button', { name: 'Add Receiver' }).first().click();
     const dialog = owner.page.getByRole('dialog');
     expect(await dialog.getByRole('button', { name: 'Add Receiver' }).isDisabled()).toBe(true);
-    await dialog.getByLabel('Device ID').fill('SR-777');
     await dialog.getByLabel('Device name').fill('Garden dish');
     await dialog.getByPlaceholder('Choose a model').click();
     await owner.page.getByRole('option', { name: 'OnAir-SR3000' }).click();
     await dialog.getByLabel('Region').fill('West Africa');
+    // What the server would refuse is said at the field, not by a failed request: an id it does not
+    // take, a latitude past the pole (kept as typed, not clamped).
+    await dialog.getByLabel('Device ID').fill('bad id!');
+    await dialog.getByText('Letters, digits, dot, colon, dash and underscore, starting with a letter or digit').waitFor();
+    await dialog.getByLabel('Latitude').fill('999');
+    await dialog.getByText('Between -90 and 90').waitFor();
+    expect(await dialog.getByRole('button', { name: 'Add Receiver' }).isDisabled()).toBe(true);
+    await dialog.getByLabel('Latitude').fill('6.5');
+    await dialog.getByLabel('Device ID').fill('SR-777');
     await dialog.getByRole('button', { name: 'Add Receiver' }).click();
     await toast(owner.page, 'Receiver Added');
     await owner.page.getByRole('button', { name: 'Set online' }).click();

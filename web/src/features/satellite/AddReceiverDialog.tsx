@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Group, Modal, NumberInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { RECEIVER_DEVICE_ID_PATTERN } from '@onair/protocol';
 import { RECEIVER_MODELS } from '@onair/protocol/constants';
 import { ApiError } from '../../lib/api';
 import { toast } from '../../lib/toast';
@@ -9,20 +10,31 @@ const EMPTY = { deviceId: '', deviceName: '', model: '', firmwareVersion: '', re
 
 const coordinate = (value: number | string) => (typeof value === 'number' ? value : null);
 
+/** What is wrong with a coordinate, said at the field (the input does not clamp it silently). */
+function coordinateError(value: number | string, limit: number): string | undefined {
+  return typeof value === 'number' && Math.abs(value) > limit ? `Between -${limit} and ${limit}` : undefined;
+}
+
 /** Register a receiver (spec §5: submit disabled unless deviceId, deviceName and model are set). */
 export function AddReceiverDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const add = useAddReceiver();
   const [form, setForm] = useState(EMPTY);
   const [takenId, setTakenId] = useState<string | null>(null);
   const set = (field: keyof typeof EMPTY) => (value: string | number | null) => setForm((f) => ({ ...f, [field]: value ?? '' }));
-  const ready = Boolean(form.deviceId.trim() && form.deviceName.trim() && form.model);
+  // The server's rules, checked as the person types rather than by a failed request.
+  const deviceIdError = form.deviceId.trim() && !RECEIVER_DEVICE_ID_PATTERN.test(form.deviceId.trim())
+    ? 'Letters, digits, dot, colon, dash and underscore, starting with a letter or digit'
+    : takenId !== null && takenId === form.deviceId ? 'This device ID is already taken' : undefined;
+  const latitudeError = coordinateError(form.latitude, 90);
+  const longitudeError = coordinateError(form.longitude, 180);
+  const ready = Boolean(form.deviceId.trim() && form.deviceName.trim() && form.model) && !deviceIdError && !latitudeError && !longitudeError;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!ready) return;
     add.mutate(
       {
-        deviceId: form.deviceId,
+        deviceId: form.deviceId.trim(),
         deviceName: form.deviceName,
         model: form.model as (typeof RECEIVER_MODELS)[number],
         firmwareVersion: form.firmwareVersion || null,
@@ -58,15 +70,15 @@ export function AddReceiverDialog({ opened, onClose }: { opened: boolean; onClos
             placeholder="SR-000123"
             value={form.deviceId}
             onChange={(e) => set('deviceId')(e.currentTarget.value)}
-            error={takenId !== null && takenId === form.deviceId ? 'This device ID is already taken' : undefined}
+            error={deviceIdError}
           />
           <TextInput label="Device name" required placeholder="Rooftop dish" value={form.deviceName} onChange={(e) => set('deviceName')(e.currentTarget.value)} />
           <Select label="Model" required data={[...RECEIVER_MODELS]} value={form.model || null} onChange={set('model')} placeholder="Choose a model" />
           <TextInput label="Firmware version" placeholder="2.4.1" value={form.firmwareVersion} onChange={(e) => set('firmwareVersion')(e.currentTarget.value)} />
           <TextInput label="Region" placeholder="West Africa" value={form.region} onChange={(e) => set('region')(e.currentTarget.value)} />
           <SimpleGrid cols={2}>
-            <NumberInput label="Latitude" min={-90} max={90} decimalScale={5} value={form.latitude} onChange={set('latitude')} />
-            <NumberInput label="Longitude" min={-180} max={180} decimalScale={5} value={form.longitude} onChange={set('longitude')} />
+            <NumberInput label="Latitude" clampBehavior="none" decimalScale={5} value={form.latitude} onChange={set('latitude')} error={latitudeError} />
+            <NumberInput label="Longitude" clampBehavior="none" decimalScale={5} value={form.longitude} onChange={set('longitude')} error={longitudeError} />
           </SimpleGrid>
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
