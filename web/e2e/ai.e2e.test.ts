@@ -82,6 +82,21 @@ describe.skipIf(!ready)('AI features and languages in the browser', () => {
     expect(a).not.toBe(b);
   });
 
+  it("tells a viewer a missing engine or channel is not available here, without the operator's setup instructions", async () => {
+    const { page, context } = await app.newPerson({ tourDoneFor: 'viewer' });
+    await signIn(page, 'viewer', 'viewer123');
+    await page.goto('/languages');
+    await page.getByTestId('language-de').getByText('no engine').waitFor();
+    await page.getByTestId('speech-support').waitFor();
+    expect(await page.locator('body').innerText()).not.toMatch(/TRANSLATE_URL|TRANSCRIBE_URL|apt-get/);
+    await page.goto('/interactions');
+    await page.getByRole('tab', { name: 'SMS' }).click();
+    await page.getByText('SMS is not enabled on this server').waitFor();
+    await page.getByText('Ask the people who run OnAir here to turn it on.').first().waitFor();
+    expect(await page.locator('body').innerText()).not.toMatch(/TWILIO_AUTH_TOKEN|AT_API_KEY/);
+    await context.close();
+  });
+
   it('translates an English item into Spanish, French and Portuguese with a moving progress bar, and marks German as missing its engine', async () => {
     const { page, context } = await app.newPerson({ tourDoneFor: 'creator' });
     await signIn(page, 'creator', 'creator123');

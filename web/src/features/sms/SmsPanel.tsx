@@ -8,6 +8,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { SMS_COMMANDS, USSD_MENU, type SmsStatus } from '@onair/protocol';
 import { apiRequest } from '../../lib/api';
 import { toastError } from '../../lib/toast';
+import { ForOperators } from '../shell/ForOperators';
 
 const SMS_STATUS_KEY = ['/api/sms/status'] as const;
 
@@ -31,13 +32,17 @@ export function SmsPanel() {
     <Stack>
       {s && !s.twilio && (
         <Alert color="yellow" title="SMS is not enabled on this server">
-          The operator turns it on by setting TWILIO_AUTH_TOKEN and pointing the Twilio number's messaging webhook at /api/sms/twilio
-          (TWILIO_ACCOUNT_SID and TWILIO_FROM_NUMBER also let OnAir send go-live texts).
+          <ForOperators others="Ask the people who run OnAir here to turn it on.">
+            The operator turns it on by setting TWILIO_AUTH_TOKEN and pointing the Twilio number's messaging webhook at /api/sms/twilio
+            (TWILIO_ACCOUNT_SID and TWILIO_FROM_NUMBER also let OnAir send go-live texts).
+          </ForOperators>
         </Alert>
       )}
       {s && !s.ussd && (
         <Alert color="yellow" title="USSD is not enabled on this server">
-          The operator turns it on by setting AT_USERNAME and AT_API_KEY for Africa's Talking; the callback address then appears here for admins.
+          <ForOperators others="Ask the people who run OnAir here to turn it on.">
+            The operator turns it on by setting AT_USERNAME and AT_API_KEY for Africa's Talking; the callback address then appears here for admins.
+          </ForOperators>
         </Alert>
       )}
       {(s?.twilioWebhookUrl || s?.ussdCallbackUrl) && (

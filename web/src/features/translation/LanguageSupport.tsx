@@ -2,6 +2,7 @@ import { Alert, Badge, Card, Code, Group, SimpleGrid, Stack, Text, Title, Toolti
 import { IconAlertTriangle, IconCheck, IconX } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { languageName, type EnginesReport } from '@onair/protocol';
+import { ForOperators } from '../shell/ForOperators';
 import { languageQueries } from './queries';
 import { SpeechSupport } from './SpeechSupport';
 
@@ -19,10 +20,12 @@ export function LanguageSupport() {
   return (
     <Stack gap="sm">
       <Title order={4}>Languages</Title>
-      <Text size="sm" c="dimmed">
-        Translation from English on this server: Apertium {report.apertium.installed ? 'is installed' : 'is not installed'}; the LibreTranslate engine is{' '}
-        {report.libreTranslate.configured ? `set to ${report.libreTranslate.url}${report.libreTranslate.reachable ? '' : ' (not answering)'}` : 'not configured'}.
-      </Text>
+      <ForOperators>
+        <Text size="sm" c="dimmed">
+          Translation from English on this server: Apertium {report.apertium.installed ? 'is installed' : 'is not installed'}; the LibreTranslate engine is{' '}
+          {report.libreTranslate.configured ? `set to ${report.libreTranslate.url}${report.libreTranslate.reachable ? '' : ' (not answering)'}` : 'not configured'}.
+        </Text>
+      </ForOperators>
       <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="xs">
         {report.languages.map((l) => (
           <Card key={l.code} withBorder padding="xs" data-testid={`language-${l.code}`}>
@@ -44,7 +47,7 @@ export function LanguageSupport() {
                   {l.engine === 'apertium' ? `Apertium, ${routeText(l.route)}` : 'LibreTranslate'}
                 </Badge>
               ) : (
-                <Tooltip label={l.hint} multiline w={320} withArrow>
+                <Tooltip label={<ForOperators others="Not available on this server">{l.hint}</ForOperators>} multiline w={320} withArrow>
                   <Badge variant="light" color="gray">
                     no engine
                   </Badge>
@@ -52,28 +55,32 @@ export function LanguageSupport() {
               )}
             </Group>
             {!l.available && l.hint && (
-              <Text size="xs" c="dimmed" mt={4}>
-                {l.hint}
-              </Text>
+              <ForOperators>
+                <Text size="xs" c="dimmed" mt={4}>
+                  {l.hint}
+                </Text>
+              </ForOperators>
             )}
           </Card>
         ))}
       </SimpleGrid>
       <SpeechSupport report={report.transcription} />
-      {!report.apertium.installed && (
-        <Alert color="yellow" icon={<IconAlertTriangle size={16} />} title="Offline translation is not installed">
-          Install Apertium and its language pairs: <Code>{report.apertium.install}</Code> (or <Code>npm run setup:system</Code>).
-        </Alert>
-      )}
-      {broken.length > 0 && (
-        <Alert color="yellow" icon={<IconAlertTriangle size={16} />} title="Some Apertium pairs do not work">
-          {broken.map((p) => (
-            <Text size="sm" key={p.mode}>
-              {p.mode}: {p.problem}
-            </Text>
-          ))}
-        </Alert>
-      )}
+      <ForOperators>
+        {!report.apertium.installed && (
+          <Alert color="yellow" icon={<IconAlertTriangle size={16} />} title="Offline translation is not installed">
+            Install Apertium and its language pairs: <Code>{report.apertium.install}</Code> (or <Code>npm run setup:system</Code>).
+          </Alert>
+        )}
+        {broken.length > 0 && (
+          <Alert color="yellow" icon={<IconAlertTriangle size={16} />} title="Some Apertium pairs do not work">
+            {broken.map((p) => (
+              <Text size="sm" key={p.mode}>
+                {p.mode}: {p.problem}
+              </Text>
+            ))}
+          </Alert>
+        )}
+      </ForOperators>
     </Stack>
   );
 }
