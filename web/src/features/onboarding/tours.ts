@@ -79,7 +79,7 @@ export const VIEWER_TOUR: TutorialStep[] = [
     id: 'multi-platform',
     title: 'Everywhere you are',
     description: 'Phones, smart TVs, voice assistants, satellite.',
-    content: 'The same account works on mobile apps, smart TVs and satellite receivers, and with Alexa, Google Assistant or Siri. Install OnAir from the browser to keep shows for offline viewing.',
+    content: 'The same account works on mobile apps, smart TVs and satellite receivers, with Alexa, and with Siri through Shortcuts. Install OnAir from the browser to keep shows for offline viewing.',
     icon: IconDeviceDesktop,
     position: 'center',
     highlight: false,
