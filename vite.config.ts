@@ -8,58 +8,64 @@ import { fileURLToPath } from 'node:url';
 const apiPort = Number(process.env.PORT ?? 3000);
 
 // The web app lives in web/; its production build lands in dist/web, which the API serves.
-export default defineConfig({
-  root: fileURLToPath(new URL('./web', import.meta.url)),
-  plugins: [
-    // Each screen's chunk carries the Mantine styles it uses, not every component's.
-    mantineCssSplit(fileURLToPath(new URL('.', import.meta.url))),
-    react(),
-    // Installable app: manifest, and a service worker (web/src/sw.ts) that precaches the shell.
-    VitePWA({
-      strategies: 'injectManifest',
-      srcDir: 'src',
-      filename: 'sw.ts',
-      registerType: 'prompt',
-      injectRegister: false,
-      includeAssets: ['icon.svg', 'favicon.ico'],
-      injectManifest: { maximumFileSizeToCacheInBytes: 4 * 1024 * 1024 },
-      manifest: {
-        name: 'OnAir',
-        short_name: 'OnAir',
-        description: 'Live TV, radio and podcasts with chat, polls and creator tools.',
-        start_url: '/',
-        scope: '/',
-        display: 'standalone',
-        theme_color: '#e03131',
-        background_color: '#ffffff',
-        icons: [
-          { src: '/icon-192.png', sizes: '192x192', type: 'image/png' },
-          { src: '/icon-512.png', sizes: '512x512', type: 'image/png' },
-          { src: '/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
-        ],
-        shortcuts: [
-          { name: 'Watch on TV', url: '/tv' },
-          { name: 'Offline downloads', url: '/mobile?tab=offline' },
-        ],
-      },
-    }),
-    // Brotli and gzip copies beside every text asset, built once here and served as they are
-    // (@fastify/static's preCompressed), so no request pays for compression.
-    precompress(),
-  ],
-  css: {
-    postcss: fileURLToPath(new URL('./web/postcss.config.cjs', import.meta.url)),
-  },
-  build: {
-    outDir: fileURLToPath(new URL('./dist/web', import.meta.url)),
-    emptyOutDir: true,
-    chunkSizeWarningLimit: 1500,
-  },
-  server: {
-    port: Number(process.env.WEB_PORT ?? 5173),
-    proxy: {
-      '/api': `http://127.0.0.1:${apiPort}`,
-      '/socket.io': { target: `http://127.0.0.1:${apiPort}`, ws: true },
+export default defineConfig(({ command }) => {
+  // A build is React's production build whatever NODE_ENV the caller runs under: CI and the test
+  // runner set NODE_ENV=test, which Vite passes to the bundle, and React then shipped its development
+  // build (slower, with development-only checks) to the browser tests instead of what users run.
+  if (command === 'build') process.env.NODE_ENV = 'production';
+  return {
+    root: fileURLToPath(new URL('./web', import.meta.url)),
+    plugins: [
+      // Each screen's chunk carries the Mantine styles it uses, not every component's.
+      mantineCssSplit(fileURLToPath(new URL('.', import.meta.url))),
+      react(),
+      // Installable app: manifest, and a service worker (web/src/sw.ts) that precaches the shell.
+      VitePWA({
+        strategies: 'injectManifest',
+        srcDir: 'src',
+        filename: 'sw.ts',
+        registerType: 'prompt',
+        injectRegister: false,
+        includeAssets: ['icon.svg', 'favicon.ico'],
+        injectManifest: { maximumFileSizeToCacheInBytes: 4 * 1024 * 1024 },
+        manifest: {
+          name: 'OnAir',
+          short_name: 'OnAir',
+          description: 'Live TV, radio and podcasts with chat, polls and creator tools.',
+          start_url: '/',
+          scope: '/',
+          display: 'standalone',
+          theme_color: '#e03131',
+          background_color: '#ffffff',
+          icons: [
+            { src: '/icon-192.png', sizes: '192x192', type: 'image/png' },
+            { src: '/icon-512.png', sizes: '512x512', type: 'image/png' },
+            { src: '/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+          ],
+          shortcuts: [
+            { name: 'Watch on TV', url: '/tv' },
+            { name: 'Offline downloads', url: '/mobile?tab=offline' },
+          ],
+        },
+      }),
+      // Brotli and gzip copies beside every text asset, built once here and served as they are
+      // (@fastify/static's preCompressed), so no request pays for compression.
+      precompress(),
+    ],
+    css: {
+      postcss: fileURLToPath(new URL('./web/postcss.config.cjs', import.meta.url)),
     },
-  },
+    build: {
+      outDir: fileURLToPath(new URL('./dist/web', import.meta.url)),
+      emptyOutDir: true,
+      chunkSizeWarningLimit: 1500,
+    },
+    server: {
+      port: Number(process.env.WEB_PORT ?? 5173),
+      proxy: {
+        '/api': `http://127.0.0.1:${apiPort}`,
+        '/socket.io': { target: `http://127.0.0.1:${apiPort}`, ws: true },
+      },
+    },
+  };
 });

@@ -57,6 +57,12 @@ describe('the first load of the web app', () => {
     expect(scripts.length).toBeGreaterThan(1);
   });
 
+  it("is React's production build whatever NODE_ENV the build ran under (CI and the test runner set it to test)", () => {
+    const code = scripts.map((url) => readFileSync(path.join(WEB, url), 'utf8')).join('\n');
+    // A line only React's development build carries.
+    expect(code).not.toContain('Download the React DevTools');
+  });
+
   it('carries no validation schemas: no zod, no request schemas', () => {
     for (const script of scripts) expectNoSchemas(script);
     console.log(`first load: ${scripts.length} scripts, ${(gzippedSize(scripts) / 1024).toFixed(1)} KB gzipped`);
