@@ -196,6 +196,10 @@ describe.each(dialects)('education mode on %s', (dialect) => {
     const bad = await call(creator, 'POST', `/api/education-courses/${courseId}/live-classes`, { title: 'Revision', startsAt: 'tomorrow' });
     expect(bad.statusCode).toBe(400);
     expect(bad.body).toMatch(/^startsAt must be an ISO date/);
+    // A class in the past would be accepted and never listed: refused.
+    const past = await call(creator, 'POST', `/api/education-courses/${courseId}/live-classes`, { title: 'Last year', startsAt: '2000-01-01T10:00:00Z' });
+    expect(past.statusCode).toBe(400);
+    expect(past.body).toBe('startsAt is in the past: schedule the class for a time to come');
     const scheduled = await call(creator, 'POST', `/api/education-courses/${courseId}/live-classes`, { title: 'Revision hour', startsAt: new Date(Date.now() + 60_000).toISOString() });
     expect(scheduled.statusCode).toBe(201);
     const liveClass = LiveClassSchema.parse(scheduled.json());

@@ -179,7 +179,7 @@ export function institutionRoutes(app: ZodApp, deps: EducationDeps) {
     if (input.courseId) await assertCourseOf(institution.id, input.courseId);
     await db.transaction().execute(async (trx) => {
       const existing = await trx.selectFrom('institutionMembers').select('role').where('institutionId', '=', institution.id).where('userId', '=', member.id).executeTakeFirst();
-      if (existing && existing.role !== input.role) throw conflict(`username: ${member.username} is already a ${existing.role} here`);
+      if (existing && existing.role !== input.role) throw conflict(`username: ${member.username} is already ${/^[aeiou]/.test(existing.role) ? 'an' : 'a'} ${existing.role} here`);
       if (!existing) {
         if (input.role === 'student') await assertRoomForStudents(trx, institution.id, institution.subscriptionTier, 1);
         await trx.insertInto('institutionMembers').values({ institutionId: institution.id, userId: member.id, role: input.role, createdAt: Date.now() }).execute();

@@ -4,7 +4,7 @@
  */
 import { CourseIdParamsSchema, DAY_MS, type LiveClass, LiveClassCreateRequestSchema, rooms } from '@onair/protocol';
 import type { UserRow } from '../../db/schema.ts';
-import { conflict, forbidden, notFound } from '../../http/errors.ts';
+import { badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
 import { pushNotification, sendNotification } from '../notifications/service.ts';
 import { presentCourses, visibleCourses } from './courses.ts';
 import { goLive } from './go-live.ts';
@@ -40,6 +40,10 @@ export function liveClassRoutes(app: ZodApp) {
     }));
   }
 
+  // A class that began within the hour can still be put on the list; one further back would be
+  // accepted and never shown (the list drops past classes), so it is refused.
+  const SCHEDULE_PAST_GRACE_MS = 3600_000;
+
   app.post('/api/education-courses/:id/live-classes', { onRequest: app.requireUser, schema: { params: CourseIdParamsSchema, body: LiveClassCreateRequestSchema } }, async (request, reply) => {
     const { id } = request.params;
     const input = request.body;
@@ -48,6 +52,7 @@ export function liveClassRoutes(app: ZodApp) {
     if (!row) throw notFound('No course with that id');
     const [course] = await presentCourses(db, [row], user);
     if (!course!.canTeach) throw forbidden('Only the institution’s owner and teachers may schedule classes');
+    if (Date.parse(input.startsAt) < Date.now() - SCHEDULE_PAST_GRACE_MS) throw badRequest('startsAt is in the past: schedule the class for a time to come');
     const { id: classId } = await db
       .insertInto('liveSessions')
       .values({ institutionId: row.institutionId, courseId: row.id, serviceId: null, title: input.title, startsAt: Date.parse(input.startsAt), contentId: null, createdBy: user.id, createdAt: Date.now() })
