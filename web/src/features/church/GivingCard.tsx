@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Anchor, Button, Card, Group, NumberInput, Select, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Button, Card, Group, NumberInput, Select, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { GIVING_CURRENCIES, type GivingSummary } from '@onair/protocol';
 import { toast, toastError } from '../../lib/toast';
@@ -49,7 +49,8 @@ export function GivingCard({ churchId, churchName }: { churchId: number; churchN
         <TestModeBadge testMode={membership.data?.testMode} />
       </Group>
       <PaymentMethodPicker value={methodId} onChange={setMethodId} />
-      <Group align="flex-end" grow>
+      {/* Two columns at every width: the card is a narrow column of the church page even on a wide screen. */}
+      <SimpleGrid cols={2} style={{ alignItems: 'end' }}>
         <NumberInput label="Amount" min={1} decimalScale={2} value={amount} onChange={setAmount} />
         <Select label="Currency" data={[...GIVING_CURRENCIES]} value={currency} onChange={(v) => setCurrency(v ?? 'USD')} />
         <Select label="Fund" data={[{ value: 'tithe', label: 'Tithe' }, { value: 'offering', label: 'Offering' }]} value={fund} onChange={(v) => setFund((v as 'tithe' | 'offering') ?? 'offering')} />
@@ -57,7 +58,7 @@ export function GivingCard({ churchId, churchName }: { churchId: number; churchN
         <Button disabled={cents < 100 || methodId === null} loading={actions.give.isPending} onClick={give}>
           Give
         </Button>
-      </Group>
+      </SimpleGrid>
       <Statement summary={giving.data} churchId={churchId} year={year} />
     </Card>
   );

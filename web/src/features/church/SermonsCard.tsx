@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Card, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Card, Group, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
@@ -53,19 +53,19 @@ export function SermonsCard({ churchId, team }: { churchId: number; team: boolea
           <Text fw={600} size="sm">
             Add a recording
           </Text>
-          <Group grow>
+          <SimpleGrid cols={{ base: 1, sm: 3 }}>
             <Select size="xs" label="Recording" searchable data={(items.data ?? []).map((c) => ({ value: String(c.id), label: c.title }))} value={form.contentId || null} onChange={(v) => setForm({ ...form, contentId: v ?? '' })} />
             <TextInput size="xs" label="Sermon title" value={form.title} onChange={(e) => setForm({ ...form, title: e.currentTarget.value })} />
             <TextInput size="xs" label="Speaker" value={form.speaker} onChange={(e) => setForm({ ...form, speaker: e.currentTarget.value })} />
-          </Group>
-          <Group grow align="flex-end">
+          </SimpleGrid>
+          <SimpleGrid cols={{ base: 2, sm: 4 }} style={{ alignItems: 'end' }}>
             <TextInput size="xs" label="Series" value={form.series} onChange={(e) => setForm({ ...form, series: e.currentTarget.value })} />
             <TextInput size="xs" label="Scripture" placeholder="John 3:16" value={form.scripture} onChange={(e) => setForm({ ...form, scripture: e.currentTarget.value })} />
             <TextInput size="xs" type="date" label="Preached on" value={form.preachedOn} onChange={(e) => setForm({ ...form, preachedOn: e.currentTarget.value })} />
             <Button size="xs" disabled={!ready} loading={actions.addSermon.isPending} onClick={add}>
               Add Sermon
             </Button>
-          </Group>
+          </SimpleGrid>
         </Stack>
       )}
     </Card>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Anchor, Button, Card, FileInput, Group, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Card, FileInput, Group, Select, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { Course, EnrolmentResult, Institution } from '@onair/protocol';
 import { toast, toastError } from '../../lib/toast';
@@ -152,7 +152,8 @@ function AddMember({ institutions, courses }: { institutions: Institution[]; cou
       <Title order={4} mb="sm">
         Add a teacher or student
       </Title>
-      <Group grow align="flex-end">
+      {/* Side by side from the sm breakpoint; stacked on a phone, where five fields in a row were cut to a letter. */}
+      <SimpleGrid cols={{ base: 1, sm: 5 }} style={{ alignItems: 'end' }}>
         <Select label="School" data={institutions.map((i) => ({ value: String(i.id), label: i.name }))} value={institutionId} onChange={(v) => (setInstitutionId(v), setCourseId(null))} />
         <TextInput label="Username" value={username} onChange={(e) => setUsername(e.currentTarget.value)} />
         <Select label="Role" data={[{ value: 'student', label: 'Student' }, { value: 'teacher', label: 'Teacher' }]} value={role} onChange={setRole} />
@@ -160,7 +161,7 @@ function AddMember({ institutions, courses }: { institutions: Institution[]; cou
         <Button disabled={!institutionId || !username.trim()} loading={add.isPending} onClick={submit}>
           Add
         </Button>
-      </Group>
+      </SimpleGrid>
     </Card>
   );
 }
@@ -189,14 +190,14 @@ function InviteByEmail({ institutions }: { institutions: Institution[] }) {
       <Title order={4} mb="sm">
         Invite by email
       </Title>
-      <Group grow align="flex-end">
+      <SimpleGrid cols={{ base: 1, sm: 4 }} style={{ alignItems: 'end' }}>
         <Select label="School" data={institutions.map((i) => ({ value: String(i.id), label: i.name }))} value={institutionId} onChange={setInstitutionId} />
         <TextInput label="Email" type="email" value={email} onChange={(e) => setEmail(e.currentTarget.value)} />
         <Select label="Invite as" data={[{ value: 'student', label: 'Student' }, { value: 'teacher', label: 'Teacher' }]} value={role} onChange={setRole} />
         <Button disabled={!institutionId || !email.trim()} loading={invite.isPending} onClick={submit}>
           Send Invitation
         </Button>
-      </Group>
+      </SimpleGrid>
       {link && (
         <Text size="sm" mt="sm" data-testid="invitation-link">
           {link}

@@ -20,14 +20,15 @@ export function PaymentMethodPicker({ value, onChange }: { value: number | null;
     if (fallback) onChange(fallback.id);
   }, [list, value, onChange]);
   return (
-    <Group align="flex-end" gap="xs" wrap="nowrap">
+    // On a phone the button goes under the list rather than squeezing it to a few letters.
+    <Group align="flex-end" gap="xs">
       <Select
         label="Payment method"
         placeholder={methods.isPending ? 'Loading…' : 'Add a payment method first'}
         data={list.map((m) => ({ value: String(m.id), label: m.name }))}
         value={value === null ? null : String(value)}
         onChange={(v) => onChange(v ? Number(v) : null)}
-        style={{ flex: 1 }}
+        style={{ flex: 1, minWidth: 220 }}
       />
       <Button variant="default" onClick={() => setAdding(true)}>
         Add Payment Method
