@@ -164,6 +164,28 @@ describe.skipIf(!ready)('media playback in the browser', () => {
     await creator.context.close();
   });
 
+  it('keeps a bitrate out of range as typed, says so and saves only one in range', async () => {
+    const { context, page } = await app.newPerson({ tourDoneFor: 'creator' });
+    await signIn(page, 'creator', 'creator123');
+    await page.goto('/creator-studio');
+    await page.getByRole('tab', { name: 'Settings' }).click();
+    const bitrate = page.getByLabel('Bitrate (kbps)');
+    const save = page.getByRole('button', { name: 'Save Configuration' });
+    await bitrate.fill('99999');
+    await page.getByText('Between 500 and 8000 kbps').waitFor();
+    expect(await bitrate.inputValue()).toBe('99999');
+    expect(await save.isDisabled()).toBe(true);
+    await bitrate.fill('');
+    expect(await save.isDisabled()).toBe(true);
+    await bitrate.fill('3200');
+    await save.click();
+    await toast(page, 'Configuration Saved');
+    await page.reload();
+    await page.getByRole('tab', { name: 'Settings' }).click();
+    await page.getByLabel('Bitrate (kbps)').and(page.locator('[value="3200"]')).waitFor();
+    await context.close();
+  });
+
   it('stores a restream destination added in the Studio and shows its key only masked', async () => {
     const { context, page } = await app.newPerson({ tourDoneFor: 'creator' });
     await signIn(page, 'creator', 'creator123');

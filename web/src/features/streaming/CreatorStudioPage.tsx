@@ -26,6 +26,7 @@ export function CreatorStudioPage() {
   const start = useStartStream();
   const stop = useStopStream();
   const [form, setForm] = useState<StudioForm | null>(null);
+  const [encodingValid, setEncodingValid] = useState(true);
   const streamList = active.data?.streams ?? [];
   const onAir = streamList.length > 0;
   const health = useStreamHealth(onAir);
@@ -161,8 +162,8 @@ export function CreatorStudioPage() {
           <SimpleGrid cols={{ base: 1, md: 2 }}>
             <Card withBorder radius="md">
               <Stack>
-                <EncodingFields form={form} onChange={change} disabled={live} />
-                <Button variant="default" onClick={onSave} loading={save.isPending} disabled={live} w="fit-content">
+                <EncodingFields form={form} onChange={change} disabled={live} onValidity={setEncodingValid} />
+                <Button variant="default" onClick={onSave} loading={save.isPending} disabled={live || !encodingValid} w="fit-content">
                   Save Configuration
                 </Button>
               </Stack>

@@ -1,3 +1,4 @@
+import { useEffect, useState } from 'react';
 import { NumberInput, Select, Stack, Switch, Text, TextInput, Textarea } from '@mantine/core';
 import { CONTENT_TYPES, destinationName, STREAM_BITRATE, STREAM_RESOLUTIONS, type StreamDestination } from '@onair/protocol';
 import type { StudioForm } from './queries';
@@ -48,19 +49,33 @@ export function BroadcastFields({ form, onChange, disabled, reachable }: { form:
   );
 }
 
-/** The settings tab: encoding and what happens after the show. */
-export function EncodingFields({ form, onChange, disabled }: { form: StudioForm; onChange: Change; disabled: boolean }) {
+const bitrateInRange = (value: number | string): value is number => typeof value === 'number' && value >= STREAM_BITRATE.min && value <= STREAM_BITRATE.max;
+
+/**
+ * The settings tab: encoding and what happens after the show. The bitrate is kept as typed: an empty
+ * or out-of-range value is said at the field and reported through `onValidity` (the page then keeps
+ * Save disabled), rather than clamped or dropped while Save said the settings were stored.
+ */
+export function EncodingFields({ form, onChange, disabled, onValidity }: { form: StudioForm; onChange: Change; disabled: boolean; onValidity: (valid: boolean) => void }) {
+  const [bitrate, setBitrate] = useState<number | string>(form.bitrate);
+  const valid = bitrateInRange(bitrate);
+  useEffect(() => {
+    onValidity(valid);
+    // Leaving the tab drops the draft: the form's own value, valid, is what remains.
+    return () => onValidity(true);
+  }, [valid, onValidity]);
   return (
     <Stack>
       <NumberInput
         label="Bitrate (kbps)"
-        min={STREAM_BITRATE.min}
-        max={STREAM_BITRATE.max}
         step={100}
-        clampBehavior="strict"
         allowDecimal={false}
-        value={form.bitrate}
-        onChange={(v) => typeof v === 'number' && onChange('bitrate', v)}
+        value={bitrate}
+        onChange={(v) => {
+          setBitrate(v);
+          if (bitrateInRange(v)) onChange('bitrate', v);
+        }}
+        error={valid ? undefined : `Between ${STREAM_BITRATE.min} and ${STREAM_BITRATE.max} kbps`}
         disabled={disabled}
       />
       <Select
