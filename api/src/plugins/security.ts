@@ -10,7 +10,8 @@
  *   `config: { document: true }`. Pages may be framed by pages of their own origin only (frame-ancestors
  *   'self', X-Frame-Options SAMEORIGIN): the Smart TV page shows the TV screen (/tv) in a frame, and the
  *   service worker answers every navigation, a frame's included, with the one index.html, so the
- *   allowance cannot be kept to /tv. Data is never framed. HSTS only when cookies are Secure (HTTPS). The headers never change, so they are worked out once at start
+ *   allowance cannot be kept to /tv. Data is never framed. HSTS only when cookies are Secure (HTTPS).
+ *   The headers never change, so they are worked out once at start
  *   (@fastify/helmet rebuilt helmet's middleware, parsing the whole policy, on every request).
  * - State-changing requests (POST/PUT/PATCH/DELETE) must come from an allowed origin (http/origin.ts)
  *   and carry JSON: a cross-site HTML form can send text/plain, urlencoded or multipart bodies with the

@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { PLATFORM_CATALOGUE, PODCAST_PLATFORMS, type PodcastShow, type PodcastSyndication, type SyndicationPlatform } from '@onair/protocol';
 import { toast, toastError } from '../../lib/toast';
 import { useAuth } from '../auth/AuthProvider';
+import { managesContent } from '../auth/permissions';
 import { contentQueries } from '../content/queries';
 import { ActiveDistributions } from './ActiveDistributions';
 import { minutesSeconds } from './format';
@@ -19,7 +20,7 @@ export function DistributeTab({ records, shows }: { records: PodcastSyndication[
 
   // Spec §5: only radio and podcast content can be chosen; creators choose among their own.
   const audio = useMemo(
-    () => (content.data ?? []).filter((c) => (c.type === 'radio' || c.type === 'podcast') && (user?.role === 'admin' || c.creatorId === user?.id)),
+    () => (content.data ?? []).filter((c) => (c.type === 'radio' || c.type === 'podcast') && managesContent(user, c)),
     [content.data, user],
   );
   const selected = audio.find((c) => String(c.id) === contentId) ?? null;

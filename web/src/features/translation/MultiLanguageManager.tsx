@@ -4,6 +4,7 @@ import { IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { languageName } from '@onair/protocol';
 import { useAuth } from '../auth/AuthProvider';
+import { managesContent } from '../auth/permissions';
 import { AddTranslationDialog } from './AddTranslationDialog';
 import { languageQueries } from './queries';
 
@@ -20,7 +21,7 @@ export function MultiLanguageManager() {
   const [adding, setAdding] = useState(false);
   const selected = content.data?.find((c) => String(c.id) === contentId);
   const translations = useQuery({ ...languageQueries.translations(selected?.id ?? 0), enabled: Boolean(selected) });
-  const canAdd = Boolean(selected && user && (user.role === 'admin' || selected.creatorId === user.id));
+  const canAdd = Boolean(selected && managesContent(user, selected));
 
   return (
     <Card withBorder>

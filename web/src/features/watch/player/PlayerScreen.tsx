@@ -9,7 +9,8 @@ import { IconAlertTriangle, IconBroadcastOff, IconMovie, IconPlayerPlay } from '
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Content, Playback } from '@onair/protocol';
 import { useAuth } from '../../auth/AuthProvider';
-import { mediaQueries, seesMediaStatus } from '../mediaQueries';
+import { managesContent } from '../../auth/permissions';
+import { mediaQueries } from '../mediaQueries';
 import { watchQueries } from '../queries';
 import { transcriptQueries } from '../transcriptQueries';
 import { AudioPlayer } from './AudioPlayer';
@@ -44,7 +45,7 @@ function Starting({ contentId }: { contentId: number }) {
 function NothingToPlay({ content }: { content: Content }) {
   const client = useQueryClient();
   const { user } = useAuth();
-  const status = useQuery({ ...mediaQueries.status(content.id), enabled: seesMediaStatus(user, content) });
+  const status = useQuery({ ...mediaQueries.status(content.id), enabled: managesContent(user, content) });
   const state = status.data?.status;
   // A finished job gives the item its playback: fetch the item again.
   useEffect(() => {
@@ -81,7 +82,7 @@ function NothingToPlay({ content }: { content: Content }) {
 
 function Ended({ content, onWatch }: { content: Content; onWatch: () => void }) {
   const { user } = useAuth();
-  const status = useQuery({ ...mediaQueries.status(content.id), enabled: content.playback === null && content.status === 'published' && seesMediaStatus(user, content) });
+  const status = useQuery({ ...mediaQueries.status(content.id), enabled: content.playback === null && content.status === 'published' && managesContent(user, content) });
   const processing = status.data?.status === 'processing';
   return (
     <PlayerFrame icon={<IconBroadcastOff size={40} />} title="This broadcast has ended" testId="player-ended">
