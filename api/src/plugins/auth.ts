@@ -6,7 +6,7 @@
  * is validated (http/typed-routes.ts). Handlers read the user with `signedInUser(request)`. The server is the authority on roles: the client only hides what a role cannot use.
  */
 import fastifyCookie, { Signer } from '@fastify/cookie';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Role } from '@onair/protocol';
 import type { UserRow } from '../db/schema.ts';
@@ -36,7 +36,9 @@ declare module 'fastify' {
     requireUser: RouteGuard;
     requireRole: (...roles: Role[]) => RouteGuard;
     /** Starts a fresh session (new id) for a user: called at login and registration. */
-    signIn: (request: import('fastify').FastifyRequest, user: UserRow) => Promise<void>;
+    signIn: (request: FastifyRequest, user: UserRow) => Promise<void>;
+    /** Ends the request's session and clears its cookie: logout, or an account no longer active. */
+    endSession: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
   }
 }
 
@@ -67,18 +69,18 @@ async function authPlugin(app: FastifyInstance) {
   // Resolve the user once per request, before route guards and validation (both onRequest-time or
   // later). A suspended or deleted account has no session any more.
   // Done-style, so a signed-out request (most of them) passes without a promise or a microtask.
-  async function resolveUser(request: FastifyRequest, userId: number) {
+  async function resolveUser(request: FastifyRequest, reply: FastifyReply, userId: number) {
     const user = await findUserById(app.db.kysely, userId);
     if (!user || user.status !== 'active') {
-      await request.session.destroy();
+      await app.endSession(request, reply);
       return;
     }
     request.user = user;
   }
-  app.addHook('onRequest', (request, _reply, done) => {
+  app.addHook('onRequest', (request, reply, done) => {
     const userId = request.session.get('userId');
     if (!userId) return done();
-    resolveUser(request, userId).then(() => done(), done);
+    resolveUser(request, reply, userId).then(() => done(), done);
   });
 
   app.decorate('signIn', async (request, user) => {
@@ -87,6 +89,13 @@ async function authPlugin(app: FastifyInstance) {
     request.session.set('userId', user.id);
     request.user = user;
     await request.session.save();
+  });
+
+  app.decorate('endSession', async (request, reply) => {
+    await request.session.destroy();
+    // The plugin leaves the cookie of a destroyed session, and a cookie naming no session is not
+    // cleared later either (deferred-session.ts), so the response that ends one clears it.
+    reply.clearCookie(SESSION_COOKIE, { path: '/' });
   });
 
   app.decorate('requireUser', async (request) => {

@@ -8,30 +8,28 @@
  *
  * So the plugin's onRequest hook is deferred for requests without the cookie: they get an unstarted
  * session that reads as empty, and the plugin's own hook runs the moment anything else is asked of it
- * (signing in regenerates it). Requests with the cookie go through the plugin unchanged. The plugin's
- * onSend skips a session without an id, which is what an unstarted one is.
+ * (signing in regenerates it). Requests with the cookie go through the plugin. The plugin's onSend
+ * skips a session without an id, which is what an unstarted one is.
+ *
+ * A cookie that is genuinely ours (its signature holds) but names no session any more is treated the
+ * same way: the plugin would answer it with a cleared cookie, and that clearing races the session's
+ * own rotation. Changing the password or signing in again replaces the browser's cookie; a request the
+ * browser sent a moment before, with the old cookie, is answered after, and its cleared cookie erased
+ * the new one: the browser that had just changed its password was signed out (seen under load in
+ * security.e2e). Such a request now reads as signed out and leaves the cookie alone; the routes that
+ * end a session clear it themselves (auth.ts). A cookie with a bad signature is still cleared.
  */
 import fastifySession, { type FastifySessionObject, type FastifySessionOptions } from '@fastify/session';
+import type { Signer } from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 type SessionHook = (this: FastifyInstance, request: FastifyRequest, reply: FastifyReply, done: (error?: Error) => void) => void;
 
 const ignore = () => undefined;
 
-/** What a request without the cookie holds until it needs the plugin's session. */
+/** What a request holds until it needs a session of its own: `start` makes it, puts it on the request and returns it. */
 class UnstartedSession {
-  constructor(
-    private readonly app: FastifyInstance,
-    private readonly startHook: SessionHook,
-    private readonly request: FastifyRequest,
-    private readonly reply: FastifyReply,
-  ) {}
-
-  /** Runs the plugin's hook now (synchronous for a request without the cookie) and returns its session. */
-  private start(): FastifySessionObject {
-    this.startHook.call(this.app, this.request, this.reply, ignore);
-    return this.request.session;
-  }
+  constructor(private readonly start: () => FastifySessionObject) {}
 
   get(): undefined {
     return undefined;
@@ -71,20 +69,35 @@ class UnstartedSession {
   }
 }
 
-function deferWithoutCookie(app: FastifyInstance, hook: SessionHook, cookieName: string): SessionHook {
+/** The plugin's options, its secret given as the cookie signer (unsigning tells a stale cookie from a bad one). */
+type DeferredSessionOptions = FastifySessionOptions & { cookieName: string; secret: Signer };
+
+function deferUnlessNeeded(app: FastifyInstance, hook: SessionHook, { cookieName, secret: signer }: DeferredSessionOptions): SessionHook {
   return function sessionUnlessUnneeded(request, reply, done) {
-    if (request.cookies[cookieName]) return hook.call(this, request, reply, done);
-    request.session = new UnstartedSession(app, hook, request, reply) as unknown as FastifySessionObject;
-    done();
+    const cookie = request.cookies[cookieName];
+    if (!cookie) {
+      // The plugin's hook is synchronous for a request without the cookie.
+      const start = () => (hook.call(app, request, reply, ignore), request.session);
+      request.session = new UnstartedSession(start) as unknown as FastifySessionObject;
+      return done();
+    }
+    hook.call(this, request, reply, (error?: Error) => {
+      const session = request.session;
+      // The plugin found no session for the cookie and made a fresh one: keep it for a sign-in only.
+      if (!error && session.encryptedSessionId !== cookie && signer.unsign(cookie).valid) {
+        request.session = new UnstartedSession(() => (request.session = session)) as unknown as FastifySessionObject;
+      }
+      done(error);
+    });
   };
 }
 
-/** Registers @fastify/session with its onRequest hook deferred for requests without the cookie. */
-export async function registerDeferredSession(app: FastifyInstance, options: FastifySessionOptions & { cookieName: string }) {
+/** Registers @fastify/session with its onRequest hook deferred for requests without a live session. */
+export async function registerDeferredSession(app: FastifyInstance, options: DeferredSessionOptions) {
   const addHook = app.addHook;
   // The plugin adds its hooks while it registers: its onRequest hook is wrapped on the way in.
   app.addHook = function (this: FastifyInstance, name: string, hook: unknown) {
-    const wrapped = name === 'onRequest' ? deferWithoutCookie(app, hook as SessionHook, options.cookieName) : hook;
+    const wrapped = name === 'onRequest' ? deferUnlessNeeded(app, hook as SessionHook, options) : hook;
     return (addHook as (name: string, hook: unknown) => FastifyInstance).call(this, name, wrapped);
   } as FastifyInstance['addHook'];
   try {

@@ -99,6 +99,12 @@ describe.each(dialects)('accounts and sessions on %s', (dialect) => {
     expect(second).not.toBe(first);
     const old = await t.app.inject({ method: 'GET', url: '/api/user', headers: { cookie: first } });
     expect(old.statusCode).toBe(401);
+    // A request sent with the old cookie just before the sign-in answered must not clear the new one.
+    expect(old.headers['set-cookie']).toBeUndefined();
+    // The rotated-out cookie still signs in like no cookie at all.
+    const third = await t.app.inject({ method: 'POST', url: '/api/login', headers: { cookie: first }, payload: { username: 'viewer', password: 'viewer123' } });
+    expect(third.statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: '/api/user', headers: { cookie: sessionCookie(third) } })).statusCode).toBe(200);
   });
 
   it('starts no session for requests without the cookie (deferred-session.ts): no cookie sent, nothing stored', async () => {
@@ -130,6 +136,7 @@ describe.each(dialects)('accounts and sessions on %s', (dialect) => {
     const cookie = await signIn(t.app, 'viewer', 'viewer123');
     const out = await t.app.inject({ method: 'POST', url: '/api/logout', headers: { cookie } });
     expect(out.statusCode).toBe(204);
+    expect(out.cookies.find((c) => c.name === 'onair.sid')?.value).toBe('');
     const me = await t.app.inject({ method: 'GET', url: '/api/user', headers: { cookie } });
     expect(me.statusCode).toBe(401);
   });
@@ -140,6 +147,7 @@ describe.each(dialects)('accounts and sessions on %s', (dialect) => {
     await t.database.db.kysely.updateTable('users').set({ status: 'suspended' }).where('usernameKey', '=', 'suspect').execute();
     const me = await t.app.inject({ method: 'GET', url: '/api/user', headers: { cookie } });
     expect(me.statusCode).toBe(401);
+    expect(me.cookies.find((c) => c.name === 'onair.sid')?.value).toBe('');
     const login = await t.app.inject({ method: 'POST', url: '/api/login', payload: { username: 'suspect', password: 'correct-horse' } });
     expect(login.statusCode).toBe(403);
   });

@@ -37,7 +37,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/api/logout', async (request, reply) => {
     if (request.session.get('userId')) {
       const sessionHash = hashSessionId(request.session.sessionId);
-      await request.session.destroy();
+      await app.endSession(request, reply);
       // The sockets of this sign-in (every tab, every node) end with it.
       endSessionSockets(app, sessionHash);
     }
