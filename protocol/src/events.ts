@@ -84,6 +84,8 @@ export interface ClientToServerEvents {
 export interface InterServerEvents {
   /** A broadcast ended on some node: the process packaging it stops its media. */
   mediaStreamEnded: (streamId: number) => void;
+  /** A stream configuration got a new key: the process taking its input cuts an encoder on the old one. */
+  mediaKeyRotated: (configId: number) => void;
 }
 
 export interface SocketData {

@@ -95,6 +95,14 @@ export function publishUrl(serverUrl: string, key: string): string {
 }
 
 /**
+ * Where one broadcast is copied: the creator's destinations of the platforms switched on for it in the
+ * Studio (Facebook, YouTube, Twitter), and every custom server, which no switch names.
+ */
+export function restreamedTo<T extends { platform: RestreamTarget['platform'] }>(targets: T[], platforms: readonly string[]): T[] {
+  return targets.filter((target) => target.platform === 'custom' || platforms.includes(target.platform));
+}
+
+/**
  * The creator's enabled destinations with their keys decrypted, for the live restreamer. A key that can
  * no longer be read (the session secret changed) is left out: the creator enters it again.
  */

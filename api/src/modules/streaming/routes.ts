@@ -21,7 +21,12 @@ export default async function streamingRoutes(app: ZodApp) {
     return presentConfig(await saveConfig(db, signedInUser(request).id, input, secret), ingest(), secret);
   });
 
-  app.post('/api/creator/streaming/key/regenerate', studio, async (request) => regenerateKey(db, signedInUser(request).id, ingest(), secret));
+  app.post('/api/creator/streaming/key/regenerate', studio, async (request) => {
+    const rotated = await regenerateKey(db, signedInUser(request).id, ingest(), secret);
+    // "The old key no longer works" holds for an encoder on air with it too.
+    await app.liveMedia.keyRotated(rotated.configId);
+    return rotated;
+  });
 
   app.post('/api/creator/streaming/start', { ...studio, schema: { body: StreamStartRequestSchema } }, async (request, reply) => {
     const { configId } = request.body;

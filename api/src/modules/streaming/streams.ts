@@ -16,8 +16,13 @@ import { announceGoLive } from '../mobile/go-live.ts';
 
 const alreadyLive = () => conflict('This stream is already live');
 
+/** The destinations (platform ids) a broadcast was started with, as its row stores them. */
+export function broadcastPlatforms(stored: string): string[] {
+  return z.array(z.string()).parse(JSON.parse(stored));
+}
+
 function enabledNames(stored: string): string[] {
-  return z.array(z.string()).parse(JSON.parse(stored)).map(destinationName);
+  return broadcastPlatforms(stored).map(destinationName);
 }
 
 export async function activeStreams(app: FastifyInstance, creatorId: number): Promise<ActiveStream[]> {

@@ -77,6 +77,8 @@ export class LiveSession {
   private packager: FfmpegProcess | null = null;
   private restreamers: Restreamer[] = [];
   private healthTimer: NodeJS.Timeout | null = null;
+  /** The latest health sent: what the Studio shows, continued while the encoder is away. */
+  private lastHealth: StreamHealth | null = null;
   private publisher: Publisher | null = null;
   private ended = false;
   private captioner: LiveCaptions | null = null;
@@ -112,6 +114,11 @@ export class LiveSession {
 
   get key() {
     return this.publisher?.key ?? null;
+  }
+
+  /** Whether this publisher is the session's current encoder (keys are not identities: a refused second push has the same one). */
+  isCurrent(publisher: Publisher): boolean {
+    return this.publisher === publisher;
   }
 
   /** Waits until the input's kinds of media are known: video arrives, or audio alone for a while. */
@@ -243,6 +250,11 @@ export class LiveSession {
     });
   }
 
+  private report(health: StreamHealth) {
+    this.lastHealth = health;
+    this.reports.health(this.settings.creatorId, health);
+  }
+
   private startHealth(publisher: Publisher, audioOnly: boolean) {
     if (this.healthTimer) clearInterval(this.healthTimer);
     const session = publisher.session;
@@ -264,17 +276,48 @@ export class LiveSession {
         captionDelayMs: this.settings.liveCaptions ? this.captionDelayMs : null,
         measuredAt: new Date().toISOString(),
       };
-      this.reports.health(this.settings.creatorId, { ...base, warnings: healthWarnings(base, audioOnly) });
+      this.report({ ...base, warnings: healthWarnings(base, audioOnly) });
     }, HEALTH_EVERY_MS);
     this.healthTimer.unref();
   }
 
-  /** The encoder went away: finish this take (files flushed); the session may resume. */
-  async pause() {
-    await this.publisher?.recorder.stop();
+  /**
+   * While the broadcast waits for its encoder, the Studio's health says so, second by second, instead
+   * of keeping the last measurement of a healthy input on screen.
+   */
+  private reportDisconnected(graceEndsAt: number) {
+    const last = this.lastHealth;
+    if (!last) return;
+    const since = Date.now();
+    const tick = () => {
+      const now = Date.now();
+      const left = Math.max(0, Math.ceil((graceEndsAt - now) / 1000));
+      this.report({
+        ...last,
+        bitrateKbps: 0,
+        fps: null,
+        idleMs: last.idleMs + (now - since),
+        measuredAt: new Date(now).toISOString(),
+        warnings: [`The encoder disconnected: the broadcast ends in ${left} s unless it reconnects`],
+      });
+    };
+    tick();
+    this.healthTimer = setInterval(tick, HEALTH_EVERY_MS);
+    this.healthTimer.unref();
+  }
+
+  /**
+   * The encoder went away: finish this take (files flushed). With `graceEndsAt` the session may resume
+   * until then, and its health reports the wait; without, it is ending.
+   */
+  async pause(graceEndsAt?: number) {
+    // Everything of the take is detached before the first await: an encoder reconnecting meanwhile
+    // begins the next take, which this must not clear.
+    const publisher = this.publisher;
     this.publisher = null;
     if (this.healthTimer) clearInterval(this.healthTimer);
     this.healthTimer = null;
+    if (graceEndsAt !== undefined && !this.ended) this.reportDisconnected(graceEndsAt);
     if (this.subtitleTimer) clearInterval(this.subtitleTimer);
     this.subtitleTimer = null;
     const packager = this.packager;
@@ -283,7 +326,7 @@ export class LiveSession {
     this.restreamers = [];
     const captioner = this.captioner;
     this.captioner = null;
-    await Promise.all([packager?.stop(), captioner?.stop(), ...restreamers.map((r) => r.stop())]);
+    await Promise.all([publisher?.recorder.stop(), packager?.stop(), captioner?.stop(), ...restreamers.map((r) => r.stop())]);
   }
 
   /** The broadcast is over. Answers the recording parts that hold data. */

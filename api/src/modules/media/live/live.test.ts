@@ -2,10 +2,12 @@
  * The live path end to end, with real processes: a synthetic encoder publishes over RTMP with the
  * creator's key, the item goes live with an HLS ladder, health and restream states reach the
  * creator's socket, a second RTMP server receives the restream while a broken destination fails
- * beside it, an encoder that drops and comes back inside the grace period continues the same
- * broadcast, and the end keeps a recording of both takes. One stream per database, shared by the checks.
+ * beside it (and a platform not switched on for the broadcast gets nothing), an encoder that drops and
+ * comes back inside the grace period continues the same broadcast (whatever another account's refused
+ * push does meanwhile), and the end keeps a recording of both takes; a new key cuts an encoder on the
+ * old one. One stream per database, shared by the checks.
  */
-import { existsSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -20,7 +22,9 @@ import { encryptStreamKey } from '../../streaming/keys.ts';
 const dialects = await testDialects();
 const ENCODER_SECONDS = 8;
 /** A second take: the encoder comes back inside the grace period. */
-const RECONNECT_SECONDS = 4;
+const RECONNECT_SECONDS = 7;
+const GRACE_MS = 4000;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 // Real processes on a shared machine: generous limits, the checks themselves are exact.
 const SLOW = 90_000;
 
@@ -38,7 +42,7 @@ describe.each(dialects)('live media on %s', { timeout: SLOW }, (dialect) => {
   let live: Content;
 
   beforeAll(async () => {
-    t = await createTestApp(dialect, { seed: TINY_SEED, env: { MEDIA_INGEST: 'true', RTMP_PORT: '0', MEDIA_GRACE_MS: '4000', HOST: '127.0.0.1' } });
+    t = await createTestApp(dialect, { seed: TINY_SEED, env: { MEDIA_INGEST: 'true', RTMP_PORT: '0', MEDIA_GRACE_MS: String(GRACE_MS), HOST: '127.0.0.1' } });
     base = await listen(t);
     creator = await signIn(t.app, 'creator', 'creator123');
     rtmp = `rtmp://127.0.0.1:${t.app.liveMedia.rtmpPort}/live`;
@@ -46,7 +50,16 @@ describe.each(dialects)('live media on %s', { timeout: SLOW }, (dialect) => {
       method: 'POST',
       url: '/api/creator/streaming/config',
       headers: { cookie: creator },
-      payload: { title: 'Evening News Live', bitrate: 1000, saveRecording: true, generatePodcast: true },
+      payload: {
+        title: 'Evening News Live',
+        bitrate: 1000,
+        saveRecording: true,
+        generatePodcast: true,
+        destinations: [
+          { platform: 'onair', enabled: true },
+          { platform: 'youtube', enabled: true },
+        ],
+      },
     });
     key = saved.json().streamKey;
 
@@ -62,6 +75,8 @@ describe.each(dialects)('live media on %s', { timeout: SLOW }, (dialect) => {
       .values([
         { creatorId, platform: 'custom', name: 'Local relay', serverUrl: `rtmp://127.0.0.1:${receiverPort}/live`, keyCipher: encryptStreamKey('receiver', secret), keyHint: 'iver', enabled: 1, createdAt: now, updatedAt: now },
         { creatorId, platform: 'youtube', name: 'Broken YouTube', serverUrl: 'rtmp://127.0.0.1:9/live2', keyCipher: encryptStreamKey('nothing-here', secret), keyHint: 'here', enabled: 1, createdAt: now, updatedAt: now },
+        // Enabled, but Facebook is not switched on for this broadcast: never started.
+        { creatorId, platform: 'facebook', name: 'Facebook page', serverUrl: 'rtmp://127.0.0.1:9/fb', keyCipher: encryptStreamKey('fb-key', secret), keyHint: '-key', enabled: 1, createdAt: now, updatedAt: now },
       ])
       .execute();
 
@@ -123,13 +138,31 @@ describe.each(dialects)('live media on %s', { timeout: SLOW }, (dialect) => {
     expect(working.reason).toBeNull();
     const broken = await waitFor('the broken destination failed', async () => restreams.seen.find((s) => s.name === 'Broken YouTube' && s.state === 'failed'));
     expect(broken.reason).toBeTruthy();
+    expect(restreams.seen.filter((s) => s.name === 'Facebook page')).toEqual([]);
     // The local stream carries on regardless.
     const variant = await t.app.inject({ method: 'GET', url: `/media/live/${live.id}/source/index.m3u8` });
     expect(variant.statusCode).toBe(200);
   });
 
-  it('continues the same broadcast when the encoder reconnects within the grace period', async () => {
+  it('continues the same broadcast when the encoder reconnects within the grace period, whatever a refused push does meanwhile', async () => {
+    // Another account that may broadcast, whose saved configuration cannot start (no title).
+    const admin = await signIn(t.app, 'admin', 'admin123');
+    const adminConfig = await t.app.inject({ method: 'POST', url: '/api/creator/streaming/config', headers: { cookie: admin }, payload: { title: '' } });
+    const adminKey = adminConfig.json().streamKey as string;
+
     await encoder.exited;
+    const droppedAt = Date.now();
+    // The Studio says the encoder is gone and how long the broadcast waits, instead of its last healthy figures.
+    const waiting = await waitFor('a health report of the wait', async () => health.seen.find((h) => /^The encoder disconnected: the broadcast ends in \d+ s unless it reconnects$/.test(h.warnings[0] ?? '')));
+    expect(waiting).toMatchObject({ contentId: live.id, bitrateKbps: 0, fps: null });
+
+    // Its push is refused at start: it must neither end this broadcast's wait early nor leave a recording behind.
+    const refused = startEncoder(`${rtmp}/${adminKey}`, { seconds: 3 });
+    expect(await refused.exited).not.toBe(0);
+    const pending = path.join(t.config.mediaDir, 'recordings', 'pending');
+    await waitFor('the refused push’s recording discarded', async () => readdirSync(pending).length === 0);
+    await sleep(300);
+
     encoder = startEncoder(`${rtmp}/${key}`, { seconds: RECONNECT_SECONDS, video: { width: 960, height: 540 } });
     // ffmpeg marks the second take's first segment: players keep the playlist and reset their decoder there.
     const variant = await waitFor('the playlist to continue after a discontinuity', async () => {
@@ -138,6 +171,8 @@ describe.each(dialects)('live media on %s', { timeout: SLOW }, (dialect) => {
     });
     const afterBreak = variant.slice(variant.indexOf('#EXT-X-DISCONTINUITY'));
     expect(afterBreak.split('\n').some((l) => l.endsWith('.ts'))).toBe(true);
+    // Still on air past the first drop's grace period.
+    await sleep(Math.max(0, droppedAt + GRACE_MS + 1500 - Date.now()));
     const item = (await t.app.inject({ method: 'GET', url: `/api/content/${live.id}` })).json() as Content;
     expect(item.status).toBe('live');
     const streams = await t.database.db.kysely.selectFrom('streams').select(['id', 'endedAt']).where('contentId', '=', live.id).execute();
@@ -196,6 +231,12 @@ describe.each(dialects)('live media on %s', { timeout: SLOW }, (dialect) => {
       const listen = await probeMedia(`${base}${station.playback!.audio!}`);
       expect(listen.streams.map((s) => s.codec_type)).toEqual(['audio']);
       expect(listen.streams[0]!.codec_name).toBe('mp3');
+
+      // A new key cuts the encoder still on the old one, well before its input ends.
+      const rotated = await t.app.inject({ method: 'POST', url: '/api/creator/streaming/key/regenerate', headers: { cookie: creator } });
+      expect(rotated.statusCode).toBe(200);
+      const cut = await Promise.race([radio.exited.then(() => 'cut'), sleep(4000).then(() => 'still publishing')]);
+      expect(cut).toBe('cut');
     } finally {
       radio.stop();
     }

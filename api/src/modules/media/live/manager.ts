@@ -9,7 +9,8 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { rooms, transcriptionServer, type RestreamState, type StreamHealth, type TranscriptionServer } from '@onair/protocol';
 import { hashStreamKey } from '../../streaming/keys.ts';
-import { announceStream, startStream, stopStream } from '../../streaming/streams.ts';
+import { announceStream, broadcastPlatforms, startStream, stopStream } from '../../streaming/streams.ts';
+import { restreamedTo } from '../destinations.ts';
 import { FfmpegProcess } from './ffmpeg-process.ts';
 import type { RtmpIngest, Publisher } from './ingest.ts';
 import { LiveSession } from './live-session.ts';
@@ -81,12 +82,12 @@ export class LiveManager {
         stream = await db.selectFrom('streams').selectAll().where('id', '=', started.streamId).executeTakeFirstOrThrow();
       } catch (error) {
         this.app.log.warn({ reason: error instanceof Error ? error.message : String(error) }, 'RTMP publish refused: the stream cannot start');
+        // Nothing of this publish is kept: its recording so far goes too.
+        await publisher.recorder.discard();
         return publisher.session.socket.destroy();
       }
     }
-    const grace = this.graceTimers.get(stream.id);
-    if (grace) clearTimeout(grace);
-    this.graceTimers.delete(stream.id);
+    this.cancelGrace(stream.id);
     let session = this.sessions.get(stream.id);
     if (!session) {
       const content = await db.selectFrom('content').select(['type', 'language']).where('id', '=', stream.contentId).executeTakeFirstOrThrow();
@@ -110,17 +111,25 @@ export class LiveManager {
       );
       this.sessions.set(stream.id, session);
     }
-    const destinations = await this.options.destinations(stream.creatorId);
+    const destinations = restreamedTo(await this.options.destinations(stream.creatorId), broadcastPlatforms(stream.destinations));
     await session.begin(publisher, this.ingest.localUrl(publisher.key), destinations);
+    // The encoder left before its take began (its unpublish found no current publisher): wait for it as for any drop.
+    if (publisher.session.socket.destroyed && session.isCurrent(publisher)) await this.waitForEncoder(stream.id, session);
   }
 
   private async onUnpublish(publisher: Publisher) {
     if (this.closed) return;
-    const entry = [...this.sessions.entries()].find(([, s]) => s.key === publisher.key || s.key === null);
+    // Only the broadcast's current encoder counts: a push refused at start, or one already replaced by a
+    // reconnect, must not pause it or arm a second grace timer.
+    const entry = [...this.sessions.entries()].find(([, s]) => s.isCurrent(publisher));
     if (!entry) return;
-    const [streamId, session] = entry;
-    if (session.key !== null && session.key !== publisher.key) return;
-    await session.pause();
+    await this.waitForEncoder(...entry);
+  }
+
+  /** The encoder dropped: the take ends, and the broadcast ends too unless it is back within the grace period. */
+  private async waitForEncoder(streamId: number, session: LiveSession) {
+    // Armed before the take's processes are stopped (which takes a while): an encoder back meanwhile cancels it.
+    this.cancelGrace(streamId);
     this.graceTimers.set(
       streamId,
       setTimeout(() => {
@@ -128,6 +137,24 @@ export class LiveManager {
         void this.endAfterGrace(streamId);
       }, this.options.graceMs),
     );
+    await session.pause(Date.now() + this.options.graceMs);
+  }
+
+  private cancelGrace(streamId: number) {
+    const grace = this.graceTimers.get(streamId);
+    if (grace) clearTimeout(grace);
+    this.graceTimers.delete(streamId);
+  }
+
+  /**
+   * The Studio gave the configuration a new key: an encoder still publishing with the old one (it may
+   * have leaked) is cut, and cannot come back with it. The broadcast then ends after the grace period
+   * unless the encoder returns with the new key.
+   */
+  async keyRotated(configId: number) {
+    const stream = await this.app.db.kysely.selectFrom('streams').select('id').where('configId', '=', configId).where('endedAt', 'is', null).executeTakeFirst();
+    const key = stream ? this.sessions.get(stream.id)?.key : null;
+    if (key) this.ingest.disconnect(key);
   }
 
   private async endAfterGrace(streamId: number) {
@@ -141,9 +168,7 @@ export class LiveManager {
 
   /** The broadcast is over (grace expired, or the Studio's Stop): stop media and keep the recording. */
   async streamEnded(streamId: number) {
-    const grace = this.graceTimers.get(streamId);
-    if (grace) clearTimeout(grace);
-    this.graceTimers.delete(streamId);
+    this.cancelGrace(streamId);
     const session = this.sessions.get(streamId);
     if (!session) return;
     this.sessions.delete(streamId);

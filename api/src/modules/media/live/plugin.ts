@@ -2,7 +2,8 @@
  * `app.liveMedia`: RTMP ingest and live packaging when this process takes live inputs (MEDIA_INGEST,
  * on by default; ffmpeg must be installed), and the one call the stream lifecycle makes when a
  * broadcast ends. With Redis, API nodes that do not ingest pass that call to the ingest process as a
- * Socket.IO server-side event (the Redis adapter carries it), so the Studio's Stop works from any node.
+ * Socket.IO server-side event (the Redis adapter carries it), so the Studio's Stop works from any node;
+ * so does a new stream key, which cuts an encoder still publishing with the old one.
  */
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -19,6 +20,8 @@ export interface LiveMedia {
   rtmpPort: number | null;
   /** A broadcast ended: stop its media wherever it is packaged. */
   streamEnded(streamId: number): Promise<void>;
+  /** A configuration's key was replaced: cut an encoder still on the old one, wherever it publishes. */
+  keyRotated(configId: number): Promise<void>;
 }
 
 declare module 'fastify' {
@@ -56,7 +59,10 @@ async function liveMediaPlugin(app: FastifyInstance) {
       await live.close();
       await ingest.close();
     });
-    if (app.redis) app.io.on('mediaStreamEnded', (streamId: number) => void live.streamEnded(streamId));
+    if (app.redis) {
+      app.io.on('mediaStreamEnded', (streamId: number) => void live.streamEnded(streamId));
+      app.io.on('mediaKeyRotated', (configId: number) => void live.keyRotated(configId));
+    }
   }
   app.decorate('liveMedia', {
     manager,
@@ -64,6 +70,10 @@ async function liveMediaPlugin(app: FastifyInstance) {
     async streamEnded(streamId: number) {
       if (manager) await manager.streamEnded(streamId);
       else if (app.redis) app.io.serverSideEmit('mediaStreamEnded', streamId);
+    },
+    async keyRotated(configId: number) {
+      if (manager) await manager.keyRotated(configId);
+      else if (app.redis) app.io.serverSideEmit('mediaKeyRotated', configId);
     },
   });
 }
