@@ -14,6 +14,7 @@ export const STREAM_DESTINATION_IDS = STREAM_DESTINATIONS.map((d) => d.id) as [
   ...(typeof STREAM_DESTINATIONS)[number]['id'][],
 ];
 export const STREAM_TITLE_MAX_LENGTH = 200;
+export const STREAM_DESCRIPTION_MAX_LENGTH = 5000;
 
 export const StreamDestinationSchema = z.object({
   platform: z.enum(STREAM_DESTINATION_IDS, { error: `platform must be one of ${STREAM_DESTINATION_IDS.join(', ')}` }),
@@ -46,7 +47,11 @@ export const StreamConfigRequestSchema = z.object({
     .trim()
     .max(STREAM_TITLE_MAX_LENGTH, { error: `title must be at most ${STREAM_TITLE_MAX_LENGTH} characters` })
     .default(''),
-  description: z.string({ error: 'description must be text' }).trim().max(5000, { error: 'description must be at most 5000 characters' }).default(''),
+  description: z
+    .string({ error: 'description must be text' })
+    .trim()
+    .max(STREAM_DESCRIPTION_MAX_LENGTH, { error: `description must be at most ${STREAM_DESCRIPTION_MAX_LENGTH} characters` })
+    .default(''),
   destinations: z.array(StreamDestinationSchema, { error: 'destinations must be a list' }).max(20).optional(),
   bitrate: z
     .number({ error: 'bitrate must be a number' })

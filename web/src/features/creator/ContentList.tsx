@@ -1,7 +1,7 @@
 import { Badge, Card, Group, Loader, Stack, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import type { Content } from '@onair/protocol';
-import { formatMinutes } from './format';
+import { countOf, formatMinutes } from './format';
 
 const STATUS_COLOR: Record<Content['status'], string> = { live: 'red', published: 'green', offline: 'gray' };
 
@@ -40,7 +40,7 @@ export function ContentList({ items, loading, limit, empty }: { items: Content[]
             {/* The counts and status keep their width in a narrow column; the title gives way (truncated). */}
             <Group gap="xs" wrap="nowrap" style={{ flexShrink: 0 }}>
               <Text size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-                {item.viewerCount.toLocaleString()} {item.status === 'live' ? 'watching' : 'viewers'}
+                {item.status === 'live' ? `${item.viewerCount.toLocaleString()} watching` : countOf(item.viewerCount, 'viewer')}
               </Text>
               <Badge color={STATUS_COLOR[item.status]} variant={item.status === 'live' ? 'filled' : 'light'}>
                 {item.status === 'live' ? 'LIVE' : item.status}

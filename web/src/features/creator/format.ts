@@ -1,8 +1,14 @@
 /** Display helpers shared by the creator, analytics and studio views. */
 
-/** Whole minutes, as the content list shows durations (spec §9). */
+/** Whole minutes, as the content list shows durations (spec §9); a clip shorter than a minute is not "0 min". */
 export function formatMinutes(seconds: number): string {
+  if (seconds > 0 && seconds < 30) return '<1 min';
   return `${Math.round(seconds / 60)} min`;
+}
+
+/** A count with its noun, singular for one: "1 viewer", "12 viewers". */
+export function countOf(count: number, noun: string): string {
+  return `${count.toLocaleString()} ${count === 1 ? noun : `${noun}s`}`;
 }
 
 /** Seconds as m:ss, or h:mm:ss past an hour. */

@@ -1,9 +1,9 @@
-import { useRef } from 'react';
 import { Badge, Button, Card, Group, Loader, Progress, SimpleGrid, Stack, Table, Text, ThemeIcon } from '@mantine/core';
 import { IconAward, IconCheck, IconHeart, IconStar, IconTarget, IconTrophy, IconBolt } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { LIST_LIMITS } from '@onair/protocol/constants';
 import type { Achievement } from '@onair/protocol';
+import { useSingleFlight } from '../../lib/single-flight';
 import { apiRequest } from '../../lib/api';
 import { toast, toastError } from '../../lib/toast';
 import { formatProgress } from './progress';
@@ -61,13 +61,8 @@ export function RewardsPanel() {
     },
     onError: toastError('Claim failed'),
   });
-  // A double click lands both clicks before React shows the button busy: one claim per achievement at a time.
-  const claiming = useRef<string | null>(null);
-  const claimOnce = (achievementId: string) => {
-    if (claiming.current !== null) return;
-    claiming.current = achievementId;
-    claim.mutate(achievementId, { onSettled: () => void (claiming.current = null) });
-  };
+  const once = useSingleFlight();
+  const claimOnce = (achievementId: string) => once((settled) => claim.mutate(achievementId, { onSettled: settled }));
 
   if (profile.isPending) return <Loader size="sm" />;
   if (profile.isError) return <Text c="red">{profile.error.message}</Text>;

@@ -4,13 +4,14 @@ import { IconBroadcast, IconChartBar, IconLayoutDashboard, IconPlayerPlay, IconP
 import { useQuery } from '@tanstack/react-query';
 import type { StreamConfig } from '@onair/protocol';
 import { toast, toastError } from '../../lib/toast';
+import { useSingleFlight } from '../../lib/single-flight';
 import { AnalyticsView } from '../analytics/AnalyticsView';
 import { ActiveStreams } from './ActiveStreams';
 import { DestinationsManager } from './DestinationsManager';
 import { FfmpegNotice, useFfmpegMissing } from './FfmpegNotice';
 import { IngestCard } from './IngestCard';
 import { studioQueries, useActiveStreams, useSaveConfig, useStartStream, useStopStream, type StudioForm } from './queries';
-import { BroadcastFields, EncodingFields } from './StreamFields';
+import { BroadcastFields, descriptionError, EncodingFields } from './StreamFields';
 import { mediaStudioQueries, receivingCount, useRestreamStates, useStreamHealth } from './mediaQueries';
 import { StreamHealthPanel } from './StreamHealthPanel';
 
@@ -24,6 +25,7 @@ export function CreatorStudioPage() {
   const active = useActiveStreams();
   const save = useSaveConfig();
   const start = useStartStream();
+  const startOnce = useSingleFlight();
   const stop = useStopStream();
   const [form, setForm] = useState<StudioForm | null>(null);
   const [encodingValid, setEncodingValid] = useState(true);
@@ -55,6 +57,7 @@ export function CreatorStudioPage() {
   const currentStates = (restreams.data ?? []).filter((s) => streamIds.includes(s.streamId));
   const currentHealth = (health.data ?? []).filter((h) => streamIds.includes(h.streamId));
   const reachable = destinations.data ? new Set(destinations.data.filter((d) => d.enabled).map((d) => d.platform)) : undefined;
+  const broadcastValid = descriptionError(form.description) === undefined;
   const change = <K extends keyof StudioForm>(field: K, value: StudioForm[K]) => setForm((f) => (f ? { ...f, [field]: value } : f));
 
   const onSave = () =>
@@ -64,11 +67,14 @@ export function CreatorStudioPage() {
     });
   const onStart = () => {
     if (!form.title.trim()) return toast({ title: 'Missing Title', description: 'Please enter a title for your stream.', variant: 'destructive' });
-    start.mutate(form, {
-      // At the start only OnAir is sure to receive; restream copies join the count in the Studio as they go live.
-      onSuccess: (result) => toast({ title: 'Stream Started', description: platforms(receivingCount(restreams.data, [result.streamId])) }),
-      onError: toastError('Stream Start Failed'),
-    });
+    startOnce((settled) =>
+      start.mutate(form, {
+        // At the start only OnAir is sure to receive; restream copies join the count in the Studio as they go live.
+        onSuccess: (result) => toast({ title: 'Stream Started', description: platforms(receivingCount(restreams.data, [result.streamId])) }),
+        onError: toastError('Stream Start Failed'),
+        onSettled: settled,
+      }),
+    );
   };
   const onStop = (streamId: number) =>
     stop.mutate(streamId, {
@@ -98,7 +104,7 @@ export function CreatorStudioPage() {
             Stop Stream
           </Button>
         ) : (
-          <Button leftSection={<IconPlayerPlay size={16} />} onClick={onStart} loading={start.isPending}>
+          <Button leftSection={<IconPlayerPlay size={16} />} onClick={onStart} loading={start.isPending} disabled={!broadcastValid}>
             Start Stream
           </Button>
         )}
@@ -143,11 +149,11 @@ export function CreatorStudioPage() {
             <Stack>
               <BroadcastFields form={form} onChange={change} disabled={live} reachable={reachable} />
               <Group>
-                <Button variant="default" onClick={onSave} loading={save.isPending} disabled={live}>
+                <Button variant="default" onClick={onSave} loading={save.isPending} disabled={live || !broadcastValid}>
                   Save Configuration
                 </Button>
                 {!live && (
-                  <Button leftSection={<IconPlayerPlay size={16} />} onClick={onStart} loading={start.isPending}>
+                  <Button leftSection={<IconPlayerPlay size={16} />} onClick={onStart} loading={start.isPending} disabled={!broadcastValid}>
                     Start Stream
                   </Button>
                 )}

@@ -60,7 +60,12 @@ export function IngestCard({ config }: { config: StreamConfig }) {
             loading={regenerate.isPending}
             onClick={() =>
               regenerate.mutate(undefined, {
-                onSuccess: () => toast({ title: 'Stream Key Regenerated', description: 'The old key no longer works. Update your encoder.' }),
+                onSuccess: () =>
+                  toast(
+                    config.streamKey
+                      ? { title: 'Stream Key Regenerated', description: 'The old key no longer works, and an encoder still using it is cut. Update your encoder.' }
+                      : { title: 'Stream Key Created', description: 'Paste it into your encoder with the ingest URL.' },
+                  ),
                 onError: toastError('Update Failed'),
               })
             }

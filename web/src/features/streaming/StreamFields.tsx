@@ -1,11 +1,19 @@
 import { useEffect, useState } from 'react';
 import { NumberInput, Select, Stack, Switch, Text, TextInput, Textarea } from '@mantine/core';
-import { CONTENT_TYPES, destinationName, STREAM_BITRATE, STREAM_RESOLUTIONS, type StreamDestination } from '@onair/protocol';
+import { CONTENT_TYPES, destinationName, STREAM_BITRATE, STREAM_DESCRIPTION_MAX_LENGTH, STREAM_RESOLUTIONS, type StreamDestination } from '@onair/protocol';
 import type { StudioForm } from './queries';
 
 type Change = <K extends keyof StudioForm>(field: K, value: StudioForm[K]) => void;
 
 const TYPE_LABELS = { tv: 'TV channel', radio: 'Radio (audio only)', podcast: 'Podcast recording', other: 'Other' } as const;
+
+/** Said at the field as the person types (a pasted text is kept whole, not cut); Save and Start wait for it. */
+export function descriptionError(description: string): string | undefined {
+  const length = description.trim().length;
+  return length > STREAM_DESCRIPTION_MAX_LENGTH
+    ? `At most ${STREAM_DESCRIPTION_MAX_LENGTH.toLocaleString()} characters; this one has ${length.toLocaleString()}.`
+    : undefined;
+}
 
 /** The stream tab: what the broadcast is called and where it goes. */
 export function BroadcastFields({ form, onChange, disabled, reachable }: { form: StudioForm; onChange: Change; disabled: boolean; reachable?: ReadonlySet<string> }) {
@@ -19,7 +27,16 @@ export function BroadcastFields({ form, onChange, disabled, reachable }: { form:
   return (
     <Stack>
       <TextInput label="Title" placeholder="Friday Night Live" value={form.title} onChange={(e) => onChange('title', e.currentTarget.value)} disabled={disabled} maxLength={200} />
-      <Textarea label="Description" autosize minRows={2} value={form.description} onChange={(e) => onChange('description', e.currentTarget.value)} disabled={disabled} />
+      <Textarea
+        label="Description"
+        autosize
+        minRows={2}
+        maxRows={12}
+        value={form.description}
+        onChange={(e) => onChange('description', e.currentTarget.value)}
+        disabled={disabled}
+        error={descriptionError(form.description)}
+      />
       <Select
         label="Listed as"
         data={CONTENT_TYPES.map((t) => ({ value: t, label: TYPE_LABELS[t] }))}

@@ -57,7 +57,14 @@ function InputHealth({ health, title }: { health: StreamHealth; title: string | 
           title={noData ? `No data from your encoder for ${Math.round(health.idleMs / 1000)} s` : 'Your input needs attention'}
           data-testid="stream-health-warning"
         >
-          {health.warnings.length > 0 ? health.warnings.join(' ') : 'Check that OBS is still streaming and your connection is up.'}
+          {/* One line each: the server's warnings are separate advice, not one sentence. */}
+          {health.warnings.length > 0
+            ? health.warnings.map((warning) => (
+                <Text key={warning} size="sm">
+                  {warning}.
+                </Text>
+              ))
+            : 'Check that OBS is still streaming and your connection is up.'}
         </Alert>
       )}
       <Group align="flex-end" justify="space-between" wrap="nowrap">
