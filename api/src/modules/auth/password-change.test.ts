@@ -81,9 +81,13 @@ describe.each(await testDialects())('password change (%s)', (dialect) => {
     const socket = await connectSocket(url, otherDevice);
     const notes = collect(socket, 'notification:new');
     const cut = new Promise<void>((resolve) => socket.once('disconnect', () => resolve()));
+    // Another tab of the browser that changes the password: its socket belongs to the session being replaced.
+    const ownTab = await connectSocket(url, cookie);
+    const ownTabCut = new Promise<void>((resolve) => ownTab.once('disconnect', () => resolve()));
     const changed = await change(cookie, { currentPassword: 'first-password', newPassword: 'second-password' });
     expect(changed.statusCode).toBe(200);
     await cut;
+    await ownTabCut;
     t.app.io.to(rooms.user(id)).emit('notification:new', { id: 1, message: 'private', createdAt: Date.now(), read: false } as never);
     await sleep(200);
     expect(notes.seen).toEqual([]);

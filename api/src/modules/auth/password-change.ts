@@ -31,11 +31,14 @@ export async function changePassword(app: FastifyInstance, request: FastifyReque
   const passwordHash = await hashPassword(input.newPassword);
   await app.db.kysely.updateTable('users').set({ passwordHash }).where('id', '=', user.id).execute();
   const updated = { ...user, passwordHash };
-  // A new session for the caller first (signIn rotates the id), then every other one ends.
+  // A new session for the caller first (signIn rotates the id and deletes the old one), then every other
+  // one ends. The replaced session's sockets (this browser's other tabs) are cut too: they were opened
+  // with it, and would otherwise act as the user over their live connection until they reconnect.
+  const replaced = hashSessionId(request.session.sessionId);
   await app.signIn(request, updated);
   const kept = hashSessionId(request.session.sessionId);
   const others = (await app.sessionStore.hashesForUser(user.id)).filter((hash) => hash !== kept);
   await app.sessionStore.destroyAllForUser(user.id, kept);
-  endSessionSockets(app, ...others);
+  endSessionSockets(app, replaced, ...others);
   return updated;
 }
