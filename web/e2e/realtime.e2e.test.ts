@@ -67,6 +67,10 @@ describe.skipIf(!ready)('real time in two browsers', () => {
     // The poll arrives live in both viewers' lists.
     await voter.page.getByText('Who scores first?').waitFor();
     await watcher.page.getByText('Who scores first?').waitFor();
+    const countdown = async () =>
+      (await watcher.page.getByTestId('poll-countdown').first().innerText()).split(':').reduce((total, part) => total * 60 + Number(part), 0);
+    const before = await countdown();
+    await watcher.page.waitForTimeout(2500);
     await voter.page.getByRole('button', { name: 'Vote for Visitors' }).click();
     await voter.page.getByText('Vote Recorded').waitFor();
     // A confirmation, not an error: the toast is green, not the brand red that errors use.
@@ -79,6 +83,8 @@ describe.skipIf(!ready)('real time in two browsers', () => {
     await voter.page.getByText('You voted for Visitors').waitFor();
     expect(await voter.page.getByRole('button', { name: 'Vote for Visitors (your vote)' }).count()).toBe(1);
     await watcher.page.getByText('1 vote', { exact: true }).waitFor({ timeout: 2000 });
+    // The pushed tally leaves the watcher's countdown running down, not back at its first figure.
+    expect(await countdown()).toBeLessThanOrEqual(before - 2);
     // The watcher has not voted: their buttons stay open.
     expect(await watcher.page.getByRole('button', { name: 'Vote for Home side' }).isEnabled()).toBe(true);
     expect(await voter.page.getByRole('button', { name: 'Vote for Home side' }).isDisabled()).toBe(true);

@@ -26,7 +26,7 @@ export function PollCard({ poll, fetchedAt, voting, onVote }: PollCardProps) {
               </Text>
             )}
           </div>
-          <Badge leftSection={<IconClock size={12} />} color={closed ? 'gray' : remaining < 30 ? 'red' : 'blue'} variant="light">
+          <Badge leftSection={<IconClock size={12} />} color={closed ? 'gray' : remaining < 30 ? 'red' : 'blue'} variant="light" data-testid="poll-countdown">
             {closed ? 'Closed' : formatCountdown(remaining)}
           </Badge>
         </Group>

@@ -71,13 +71,19 @@ export function usePolls(contentId: number | null) {
   return { polls, vote };
 }
 
-/** Seconds left, counting down every second from the server's figure at fetch time. */
+/**
+ * Seconds left, counting down every second from the server's figure. The count is anchored when that
+ * figure arrives, not at each cache write: a pushed tally moves the query's `dataUpdatedAt` but leaves
+ * `timeRemaining` as fetched, and anchoring there sent every open countdown back up on each vote.
+ */
 export function useCountdown(seconds: number, fetchedAt: number): number {
+  const [anchor, setAnchor] = useState({ seconds, at: fetchedAt });
+  if (anchor.seconds !== seconds) setAnchor({ seconds, at: fetchedAt });
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     const timer = setInterval(() => setNow(Date.now()), 1000);
     return () => clearInterval(timer);
   }, []);
-  return Math.max(0, seconds - Math.floor((now - fetchedAt) / 1000));
+  return Math.max(0, anchor.seconds - Math.floor((now - anchor.at) / 1000));
 }
 
