@@ -122,6 +122,22 @@ describe.skipIf(!ready)('foundation flows in Chromium', () => {
     await context.close();
   });
 
+  it('says OnAir cannot be reached when the session cannot be read, and opens the app once it can', async () => {
+    // The service worker is kept out so that the browser's own requests meet the outage.
+    const { page, context } = await app.newPerson({ tourDoneFor: 'viewer', serviceWorkers: 'block' });
+    await signIn(page, 'viewer', 'viewer123');
+    await context.route('**/api/user', (route) => route.abort('internetdisconnected'));
+    await page.reload();
+    await page.getByRole('heading', { name: 'Can’t reach OnAir' }).waitFor();
+    // Not the sign-in page: this browser is signed in, and signing in could not work anyway.
+    expect(await page.getByRole('tab', { name: 'Sign In' }).count()).toBe(0);
+    await context.unroute('**/api/user');
+    // Tried again by itself: the signed-in app appears without a reload.
+    await page.locator('[data-slot="header-status"]').waitFor({ timeout: 15_000 });
+    expect(await page.getByRole('heading', { name: 'Can’t reach OnAir' }).count()).toBe(0);
+    await context.close();
+  });
+
   it('claims an earned achievement once, however quickly Claim is pressed twice', async () => {
     const { page, context } = await app.newPerson({ tourDoneFor: 'viewer' });
     await signIn(page, 'viewer', 'viewer123');

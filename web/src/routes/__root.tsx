@@ -2,6 +2,7 @@
  * The root route holds the session guard of spec §2, so it applies to every path, including paths
  * that match no route:
  * - while the session loads: a loader (nothing protected flashes on screen);
+ * - when it cannot be read (offline, server down): a screen that says so and tries again;
  * - signed out: /landing shows the landing page, /invitation/{token} its own sign-in or sign-up, and
  *   every other path the sign-in page, at its own URL
  *   (after signing in the person is sent to /);
@@ -12,6 +13,7 @@
 import { Center, Loader } from '@mantine/core';
 import { Navigate, Outlet, createRootRoute, useRouterState } from '@tanstack/react-router';
 import { useAuth } from '../features/auth/AuthProvider';
+import { SessionUnreachable } from '../features/auth/SessionUnreachable';
 import { wasSignedIn } from '../features/auth/signed-in-hint';
 import { NotFound } from '../features/shell/StatusScreens';
 import { lazyScreen } from '../lib/lazy-screen';
@@ -45,11 +47,13 @@ if (firstPath === '/landing') LandingPage.preload().catch(() => undefined);
 else if (!PUBLIC_PATHS.has(firstPath) && firstPath !== TV_PATH && wasSignedIn()) AppLayout.preload().catch(() => undefined);
 
 function Root() {
-  const { user, isLoading } = useAuth();
+  const { user, isLoading, unreachable, retry, retrying } = useAuth();
   const pathname = useRouterState({ select: (s) => s.location.pathname });
   // The TV screen is full-screen and pairs instead of signing in.
   if (pathname === TV_PATH) return <Outlet />;
   if (isLoading) return <SessionLoading />;
+  // Not the sign-in page: the person may well be signed in, and it could not sign them in anyway.
+  if (unreachable) return <SessionUnreachable retry={retry} retrying={retrying} />;
   if (!user) {
     if (pathname.startsWith(INVITATION_PREFIX)) return <Outlet />;
     return pathname === '/landing' ? <LandingPage /> : <AuthPage />;

@@ -2,7 +2,7 @@
  * The session: the current user is read from GET /api/user (401 → signed out); login and register
  * set the cached user, logout clears it (spec §4). Toasts of spec §8 on success and failure.
  */
-import { createContext, useContext, useEffect, useMemo, useRef, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { useMutation, useQuery, useQueryClient, type UseMutationResult } from '@tanstack/react-query';
 import type { LoginRequest, RegisterRequest, User } from '@onair/protocol';
 import { apiRequest } from '../../lib/api';
@@ -16,6 +16,11 @@ export { USER_QUERY_KEY };
 interface AuthContextValue {
   user: User | null;
   isLoading: boolean;
+  /** The session could not be read (network or server down): signed in or not is unknown. */
+  unreachable: boolean;
+  /** Reads the session again (while unreachable). */
+  retry: () => void;
+  retrying: boolean;
   login: UseMutationResult<User, Error, LoginRequest>;
   register: UseMutationResult<User, Error, RegisterRequest>;
   logout: UseMutationResult<void, Error, void>;
@@ -75,9 +80,14 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     onError: toastError('Logout failed'),
   });
 
+  // A 401 reads as null (signed out); an error is a read that never got an answer. A failed refetch
+  // keeps the data it had, so only a session never read counts as unreachable.
+  const unreachable = session.isError && session.data === undefined;
+  const { refetch } = session;
+  const retry = useCallback(() => void refetch(), [refetch]);
   const value = useMemo<AuthContextValue>(
-    () => ({ user: session.data ?? null, isLoading: session.isPending, login, register, logout }),
-    [session.data, session.isPending, login, register, logout],
+    () => ({ user: session.data ?? null, isLoading: session.isPending && !unreachable, unreachable, retry, retrying: session.isFetching, login, register, logout }),
+    [session.data, session.isPending, session.isFetching, unreachable, retry, login, register, logout],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }
