@@ -101,6 +101,21 @@ describe.skipIf(!ready)('foundation flows in Chromium', () => {
     await page.goto('/no-such-page');
     await page.getByRole('heading', { name: '404 Page Not Found' }).waitFor();
     expect(await page.getByText('Did you forget to add the page to the router?').isVisible()).toBe(true);
+    // An item that does not exist gets the 404 page too, saying what is missing rather than the router's text.
+    for (const [path, text] of [
+      ['/watch/999999', 'There is no programme at this address'],
+      ['/watch/abc', 'There is no programme at this address'],
+      ['/church/999999', 'There is no church at this address'],
+    ]) {
+      await page.goto(path!);
+      await page.getByRole('heading', { name: '404 Page Not Found' }).waitFor();
+      await page.getByText(text!).waitFor();
+      await page.getByRole('link', { name: 'Return to Home' }).waitFor();
+    }
+    // Dialogs' close buttons have a name (Mantine's are icon-only).
+    await page.getByRole('button', { name: 'Password' }).first().click();
+    await page.getByRole('dialog', { name: 'Change Password' }).getByRole('button', { name: 'Close' }).click();
+    await expect.poll(() => page.getByRole('dialog', { name: 'Change Password' }).count()).toBe(0);
     await context.close();
   });
 

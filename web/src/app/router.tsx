@@ -55,7 +55,7 @@ const routeTree = rootRoute.addChildren([
 
 export const router = createRouter({
   routeTree,
-  defaultNotFoundComponent: NotFound,
+  defaultNotFoundComponent: () => <NotFound />,
   defaultPendingComponent: PageLoading,
   // Pages load their code on first visit; fetch it as soon as a link is hovered or focused.
   defaultPreload: 'intent',

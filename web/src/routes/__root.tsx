@@ -66,4 +66,4 @@ function Root() {
   );
 }
 
-export const rootRoute = createRootRoute({ component: Root, notFoundComponent: NotFound });
+export const rootRoute = createRootRoute({ component: Root, notFoundComponent: () => <NotFound /> });

@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useAuth } from '../auth/AuthProvider';
 import { toast, toastError } from '../../lib/toast';
+import { NotFound } from '../shell/StatusScreens';
 import { GivingCard } from './GivingCard';
 import { PrayerWall } from './PrayerWall';
 import { SermonsCard } from './SermonsCard';
@@ -16,7 +17,13 @@ export function ChurchPage({ churchId }: { churchId: number }) {
   const page = useQuery(churchQueries.page(churchId));
   const actions = useChurchActions(churchId);
   const [pastor, setPastor] = useState('');
-  if (page.isError) return <Text c="red">{page.error.message}</Text>;
+  if (page.isError) {
+    return page.error.message.startsWith('404') ? (
+      <NotFound message="There is no church at this address: it may have been removed, or the link is mistyped." />
+    ) : (
+      <Text c="red">{page.error.message}</Text>
+    );
+  }
   if (!page.data) return <Text c="dimmed">Loading…</Text>;
   const { church, live } = page.data;
   const team = user?.role === 'admin' || church.myRole === 'owner' || church.myRole === 'pastor';

@@ -43,14 +43,15 @@ export function NotificationsBell() {
   const unread = inbox.data?.unread ?? 0;
   const items = inbox.data?.items ?? [];
   return (
-    <Popover width={340} position="bottom-end" shadow="md" withinPortal>
-      <Popover.Target>
-        <Indicator label={unread} size={16} disabled={unread === 0} color="red" offset={4}>
+    <Popover width={340} position="bottom-end" shadow="md" withinPortal trapFocus returnFocus>
+      {/* The target is the button itself: the popover's aria-haspopup and aria-expanded belong on it, not on the badge's wrapper. */}
+      <Indicator label={unread} size={16} disabled={unread === 0} color="red" offset={4}>
+        <Popover.Target>
           <ActionIcon variant="subtle" size="lg" aria-label={unread ? `Notifications, ${unread} unread` : 'Notifications'}>
             <IconBell size={20} />
           </ActionIcon>
-        </Indicator>
-      </Popover.Target>
+        </Popover.Target>
+      </Indicator>
       <Popover.Dropdown>
         {items.length === 0 ? (
           <Text size="sm" c="dimmed" ta="center" py="sm">

@@ -50,10 +50,14 @@ export function CreatorAccessRequired({ message = 'Contact an administrator to u
   );
 }
 
-export function NotFound() {
+/**
+ * The spec's 404 page for a path no route matches; a route whose item does not exist passes what is
+ * missing instead of the spec's text, which is about the router and means nothing to a viewer.
+ */
+export function NotFound({ message = 'Did you forget to add the page to the router?' }: { message?: string }) {
   return (
     <StatusCard icon={<IconMoodEmpty size={28} />} title="404 Page Not Found">
-      <Text c="dimmed">Did you forget to add the page to the router?</Text>
+      <Text c="dimmed">{message}</Text>
       <Button component={Link} to="/">
         Return to Home
       </Button>

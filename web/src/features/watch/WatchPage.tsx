@@ -14,6 +14,8 @@ import { TranscriptPanel } from './TranscriptPanel';
 import { useSubscription, watchQueries } from './queries';
 import { useWatchSession } from './useWatchSession';
 
+const MISSING_ITEM = 'There is no programme at this address: it may have been removed, or the link is mistyped.';
+
 function SubscribeButton({ creatorId }: { creatorId: number }) {
   const creator = useQuery(watchQueries.creator(creatorId));
   const subscription = useSubscription(creatorId);
@@ -44,7 +46,7 @@ function Watching({ contentId }: { contentId: number }) {
       </Group>
     );
   }
-  if (content.isError) return content.error.message.startsWith('404') ? <NotFound /> : <Text c="red">{content.error.message}</Text>;
+  if (content.isError) return content.error.message.startsWith('404') ? <NotFound message={MISSING_ITEM} /> : <Text c="red">{content.error.message}</Text>;
   const item = content.data;
   const live = item.status === 'live';
   const host = user?.role === 'admin' || (user !== null && user.id === item.creatorId);
@@ -122,7 +124,7 @@ function Watching({ contentId }: { contentId: number }) {
 /** /watch/$contentId: one item with its live audience, chat, polls and Q&A. */
 export function WatchPage({ contentId }: { contentId: string }) {
   const id = Number(contentId);
-  if (!Number.isInteger(id) || id <= 0) return <NotFound />;
+  if (!Number.isInteger(id) || id <= 0) return <NotFound message={MISSING_ITEM} />;
   // A new item is a new watch session: remount rather than carry the old one's state.
   return <Watching key={id} contentId={id} />;
 }
