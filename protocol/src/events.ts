@@ -42,6 +42,8 @@ export interface ServerToClientEvents {
   'moderation:new': (item: ModerationItem) => void;
   /** An item approved or rejected by an admin: the other admins' queues update. Sent to `admin`. */
   'moderation:decided': (item: AdminModerationItem) => void;
+  /** An admin changed this account's role: its pages read the session again. Sent to `user:{userId}`. */
+  'account:changed': () => void;
   /** A personal notification (an admin's message), sent to `user:{userId}`; kept until read. */
   'notification:new': (notification: Notification) => void;
   'gamification:points': (event: { points: number; level: number; reason: string }) => void;

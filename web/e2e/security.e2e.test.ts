@@ -126,6 +126,38 @@ describe.skipIf(!ready)('a same-site attacker page', () => {
     await context.close();
   });
 
+  it('brings an admin’s role change and suspension to the person’s open page', async () => {
+    const username = `role_${Date.now().toString(36)}`;
+    const created = await fetch(`${app.baseUrl}/api/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username, email: `${username}@example.com`, password: 'first-password' }),
+    });
+    const { id } = (await created.json()) as { id: number };
+    const person = await app.newPerson({ tourDoneFor: 'viewer' });
+    await signIn(person.page, username, 'first-password');
+    await connected(person.page);
+    const admin = await app.newPerson({ tourDoneFor: 'admin' });
+    await signIn(admin.page, 'admin', 'admin123');
+    const post = (path: string, body?: object) =>
+      admin.page.evaluate(
+        async ([url, payload]) =>
+          (await fetch(url!, payload ? { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(payload) } : { method: 'POST' })).status,
+        [path, body] as const,
+      );
+
+    expect(await post(`/api/admin/users/${id}/role`, { role: 'creator' })).toBe(200);
+    // Without a reload: the role badge and the menu follow.
+    await person.page.getByLabel('Signed in as').getByText('creator', { exact: true }).waitFor({ timeout: 10_000 });
+    await person.page.getByRole('link', { name: 'Creator Studio' }).first().waitFor();
+
+    expect(await post(`/api/admin/users/${id}/suspend`)).toBe(200);
+    // The server cuts the live connection; the page finds its session over and signs out, saying so.
+    await toast(person.page, 'Signed Out');
+    await person.page.getByRole('tab', { name: 'Sign In' }).waitFor();
+    await Promise.all([person.context.close(), admin.context.close()]);
+  });
+
   it('runs the app under its Content-Security-Policy without violations', async () => {
     const { page, context } = await app.newPerson({ tourDoneFor: 'viewer' });
     const violations: string[] = [];

@@ -32,13 +32,17 @@ export async function verifyUser(app: FastifyInstance, admin: UserRow, id: numbe
   return done(app, id);
 }
 
-/** Moves the sockets of a user between role rooms, so a new role takes effect without reconnecting. */
+/**
+ * Moves the sockets of a user between role rooms, so a new role takes effect without reconnecting, and
+ * tells their open pages, which read the session again (menus, guards and the role badge follow).
+ */
 function applyRoleToSockets(app: FastifyInstance, userId: number, role: Role) {
   const own = app.io.in(rooms.user(userId));
   if (role === 'creator' || role === 'admin') own.socketsJoin(rooms.creator(userId));
   else own.socketsLeave(rooms.creator(userId));
   if (role === 'admin') own.socketsJoin(rooms.admin());
   else own.socketsLeave(rooms.admin());
+  app.io.to(rooms.user(userId)).emit('account:changed');
 }
 
 export async function approveCreatorRequest(app: FastifyInstance, admin: UserRow, id: number): Promise<AdminUser> {

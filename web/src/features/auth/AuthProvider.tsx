@@ -40,9 +40,17 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   // the signed-in screens have unmounted. Removed under them, their queries would fetch again at
   // once, signed out, and meet a 401 each.
   const wasSignedInHere = useRef(false);
+  // Set by this tab's Logout: any other end of the session (another tab, the server) is said in a toast.
+  const loggedOutHere = useRef(false);
   useEffect(() => {
-    if (signedInNow === false && wasSignedInHere.current) client.removeQueries({ predicate: (q) => q.queryKey[0] !== USER_QUERY_KEY[0] });
+    if (signedInNow === false && wasSignedInHere.current) {
+      client.removeQueries({ predicate: (q) => q.queryKey[0] !== USER_QUERY_KEY[0] });
+      if (!loggedOutHere.current) {
+        toast({ title: 'Signed Out', description: 'Your session has ended (signed out elsewhere, a password change or an administrator). Sign in again to continue.', variant: 'destructive' });
+      }
+    }
     if (signedInNow !== null) wasSignedInHere.current = signedInNow;
+    if (signedInNow) loggedOutHere.current = false;
   }, [signedInNow, client]);
 
   const signedIn = (user: User) => {
@@ -72,6 +80,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const logout = useMutation({
     mutationFn: () => apiRequest<void>('POST', '/api/logout'),
     onSuccess: () => {
+      loggedOutHere.current = true;
       connectFor(null);
       // The cached data of the session goes once its screens have (the effect above).
       client.setQueryData(USER_QUERY_KEY, null);

@@ -6,7 +6,7 @@ import type { ChangePasswordRequest, User } from '@onair/protocol';
 import { apiRequest } from '../../lib/api';
 import { reconnectSocket } from '../../lib/socket';
 import { toast, toastError } from '../../lib/toast';
-import { USER_QUERY_KEY } from './queries';
+import { SESSION_MUTATION_KEY, USER_QUERY_KEY } from './queries';
 
 /**
  * Account settings: change the password (POST /api/auth/password). The server ends every other
@@ -18,6 +18,8 @@ export function ChangePasswordDialog({ opened, onClose }: { opened: boolean; onC
   const [currentPassword, setCurrentPassword] = useState('');
   const [newPassword, setNewPassword] = useState('');
   const change = useMutation({
+    // Marks the rotation in progress, so that its own cut socket and refused reads do not sign this tab out.
+    mutationKey: SESSION_MUTATION_KEY,
     mutationFn: (input: ChangePasswordRequest) => apiRequest<User>('POST', '/api/auth/password', input),
     onSuccess: (user) => {
       client.setQueryData(USER_QUERY_KEY, user);

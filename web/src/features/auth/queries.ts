@@ -1,7 +1,7 @@
 /**
  * The session read. Signed out is a normal state, not an error: a 401 answers null (spec §7).
  */
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { User } from '@onair/protocol';
 import { getQueryFn } from '../../lib/api';
 
@@ -10,3 +10,16 @@ export const authQueries = {
 };
 
 export const USER_QUERY_KEY = authQueries.user().queryKey;
+
+/** Mutations that replace this tab's session (a password change rotates it): see readSessionAgain. */
+export const SESSION_MUTATION_KEY = ['session'] as const;
+
+/**
+ * Reads the session again after a sign that it may have ended (a 401, the server cutting the socket).
+ * Not while this tab is replacing its own session: its old socket is cut and its in-flight reads are
+ * refused until the new cookie arrives, and reading then would sign out the tab that is still signed in.
+ */
+export function readSessionAgain(client: QueryClient) {
+  if (client.isMutating({ mutationKey: SESSION_MUTATION_KEY }) > 0) return;
+  void client.invalidateQueries({ queryKey: USER_QUERY_KEY });
+}

@@ -5,6 +5,7 @@ import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand } from '@tab
 import { connectFor } from '../../lib/socket';
 import { Brand } from '../../components/Brand';
 import { useAuth } from '../auth/AuthProvider';
+import { useAccountSync } from '../auth/useAccountSync';
 import { OnboardingDialog } from '../onboarding/OnboardingDialog';
 import { HeaderStatus } from './HeaderStatus';
 import { MobileNav, SideNav } from './MainNav';
@@ -22,6 +23,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
   useEffect(() => {
     connectFor(user?.id ?? null);
   }, [user?.id]);
+  useAccountSync();
 
   if (!user) return null;
 
