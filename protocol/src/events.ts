@@ -34,6 +34,8 @@ export interface ServerToClientEvents {
   'poll:closed': (event: { pollId: number }) => void;
   'qna:question': (question: Question) => void;
   'qna:answered': (question: Question) => void;
+  /** A question rejected by moderation: its host's and asker's open lists drop it. */
+  'qna:hidden': (event: { questionId: number; contentId: number | null }) => void;
   'presence:update': (update: PresenceUpdate) => void;
   'content:updated': (content: Content) => void;
   /** The creator's streams on air, with viewer counts: sent to `creator:{userId}` when one starts or stops. */

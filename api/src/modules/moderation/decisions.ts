@@ -8,6 +8,7 @@ import { rooms, type ModerationDecision, type ModerationDecisionRequest } from '
 import type { UserRow } from '../../db/schema.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 import { recordAdminAction } from '../admin/activity.ts';
+import { announceQuestionHidden } from '../qna/service.ts';
 import { findItem } from './admin-queue.ts';
 
 type Verdict = 'approved' | 'rejected';
@@ -66,6 +67,8 @@ export async function decideModerationItem(
   if (verdict === 'rejected' && item.kind === 'chat_message') {
     const room = item.contentId ? rooms.content(item.contentId) : rooms.lobby();
     app.io.to(room).emit('chat:hidden', { messageId: item.targetId, contentId: item.contentId });
+  } else if (verdict === 'rejected') {
+    await announceQuestionHidden(app, { id: item.targetId, contentId: item.contentId, askerId: item.authorId });
   }
   const decided = (await findItem(db, id))!;
   app.io.to(rooms.admin()).emit('moderation:decided', decided);

@@ -114,11 +114,16 @@ describe.each(dialects)('moderation on %s', (dialect) => {
     expect((await post(listener, '/api/chat/send', { message: 'still here' })).statusCode).toBe(201);
   });
 
-  it('rejecting a flagged question hides it from the host', async () => {
+  it('rejecting a flagged question hides it from the host, and from the open lists of the host and the asker', async () => {
+    const [asker, host] = [await connectSocket(url, viewer), await connectSocket(url, admin)];
     const asked = (await post(viewer, '/api/qna/submit', { question: 'why is this host such an asshole?' })).json();
     const item = (await queue()).items.find((i: { kind: string; targetId: number }) => i.kind === 'question' && i.targetId === asked.id);
     expect(item).toBeDefined();
+    const goneForAsker = nextEvent(asker, 'qna:hidden', (e) => e.questionId === asked.id);
+    const goneForHost = nextEvent(host, 'qna:hidden', (e) => e.questionId === asked.id);
     await post(admin, `/api/admin/moderation/${item.id}/reject`, {});
+    expect(await goneForAsker).toEqual({ questionId: asked.id, contentId: null });
+    await goneForHost;
     const questions = (await t.app.inject({ method: 'GET', url: '/api/qna', headers: { cookie: admin } })).json();
     expect(questions.map((q: { id: number }) => q.id)).not.toContain(asked.id);
   });

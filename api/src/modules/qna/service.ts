@@ -65,7 +65,8 @@ export async function submitQuestion(app: FastifyInstance, user: UserRow, body: 
     return row;
   });
   const question = present({ id, contentId, userId: user.id, username: user.username, question: score.display, answeredAt: null, createdAt });
-  app.io.to(hostRooms(hostId)).emit('qna:question', question);
+  // The asker's other tabs list it too.
+  app.io.to([rooms.user(user.id), ...hostRooms(hostId)]).emit('qna:question', question);
   await queueIfFlagged(app, score, { kind: 'question', targetId: id, contentId, original: input.question }, user);
   await rewardAction(app, { userId: user.id, action: 'question', points: POINTS.question, ref: String(id) });
   return question;
@@ -94,4 +95,10 @@ export async function answerQuestion(app: FastifyInstance, user: UserRow, questi
   const answered = present({ ...row, answeredAt });
   app.io.to([rooms.user(row.userId), ...hostRooms(hostId)]).emit('qna:answered', answered);
   return answered;
+}
+
+/** A question rejected by moderation leaves every open list that showed it: its host's and its asker's. */
+export async function announceQuestionHidden(app: FastifyInstance, question: { id: number; contentId: number | null; askerId: number }) {
+  const hostId = await hostOf(app, question.contentId);
+  app.io.to([rooms.user(question.askerId), ...hostRooms(hostId)]).emit('qna:hidden', { questionId: question.id, contentId: question.contentId });
 }

@@ -30,6 +30,16 @@ export function QnaPanel({ contentId = null, isHost = false }: { contentId?: num
   );
   useSocketEvent('qna:question', upsert);
   useSocketEvent('qna:answered', upsert);
+  const drop = useCallback(
+    (event: { questionId: number; contentId: number | null }) => {
+      if ((event.contentId ?? null) !== contentId) return;
+      client.setQueryData(options.queryKey, (list) => list?.filter((q) => q.id !== event.questionId));
+    },
+    // queryKey derives from contentId
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [client, contentId],
+  );
+  useSocketEvent('qna:hidden', drop);
 
   const submit = useMutation({
     mutationFn: () => apiRequest<Question>('POST', '/api/qna/submit', { question: draft, contentId }),
