@@ -61,6 +61,9 @@ describe.skipIf(!ready)('real time in two browsers', () => {
     await host.page.getByRole('button', { name: 'Create Poll' }).click();
     await host.page.getByLabel('Question').fill('Who scores first?');
     await host.page.getByLabel('Option 1').fill('Home side');
+    await host.page.getByLabel('Option 2').fill('home side ');
+    await host.page.getByText('This choice is already an option').waitFor();
+    expect(await host.page.getByRole('button', { name: 'Start Poll' }).isDisabled()).toBe(true);
     await host.page.getByLabel('Option 2').fill('Visitors');
     await host.page.getByRole('button', { name: 'Start Poll' }).click();
 

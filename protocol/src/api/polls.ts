@@ -24,6 +24,18 @@ export const POLL_OPTIONS = { min: 2, max: 6 } as const;
 
 export const POLL_DURATION_SECONDS = { min: 30, max: 24 * 3600, default: 330 } as const;
 
+/** The first option given twice (ignoring case and surrounding spaces), if any: the form and the schema both refuse it. */
+export function repeatedOption(options: readonly string[]): string | undefined {
+  const seen = new Set<string>();
+  for (const option of options) {
+    const key = option.trim().toLowerCase();
+    if (!key) continue;
+    if (seen.has(key)) return option.trim();
+    seen.add(key);
+  }
+  return undefined;
+}
+
 export const PollCreateRequestSchema = z.object({
   question: z
     .string({ error: 'question is required' })
@@ -35,7 +47,12 @@ export const PollCreateRequestSchema = z.object({
       error: 'options is required',
     })
     .min(POLL_OPTIONS.min, { error: `options needs at least ${POLL_OPTIONS.min} choices` })
-    .max(POLL_OPTIONS.max, { error: `options allows at most ${POLL_OPTIONS.max} choices` }),
+    .max(POLL_OPTIONS.max, { error: `options allows at most ${POLL_OPTIONS.max} choices` })
+    // Two "Yes" buttons would split one choice's votes.
+    .superRefine((options, ctx) => {
+      const twice = repeatedOption(options);
+      if (twice !== undefined) ctx.addIssue({ code: 'custom', message: `options must all differ: "${twice}" is there twice` });
+    }),
   durationSeconds: z
     .number({ error: 'durationSeconds must be a number' })
     .int()

@@ -50,6 +50,10 @@ describe.each(dialects)('polls on %s', (dialect) => {
     expect(tooFew.body).toMatch(/^options/);
     expect((await createPoll(creator, { question: 'Q?', options: ['1', '2', '3', '4', '5', '6', '7'] })).statusCode).toBe(400);
     expect((await createPoll(creator, { question: '', options: ['a', 'b'] })).body).toMatch(/^question/);
+    // The same choice twice would split its votes between two buttons.
+    const twice = await createPoll(creator, { question: 'Q?', options: ['Yes', 'No', ' yes '] });
+    expect(twice.statusCode).toBe(400);
+    expect(twice.body).toBe('options must all differ: "yes" is there twice');
   });
 
   it('counts a vote once, pushes the tally to others and reports hasVoted per user', async () => {

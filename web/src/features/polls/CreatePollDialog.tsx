@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { ActionIcon, Button, Group, Modal, NumberInput, Stack, TextInput } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { POLL_DURATION_SECONDS, POLL_OPTIONS, type Poll } from '@onair/protocol';
+import { POLL_DURATION_SECONDS, POLL_OPTIONS, repeatedOption, type Poll } from '@onair/protocol';
 import { apiRequest } from '../../lib/api';
 import { toast, toastError } from '../../lib/toast';
 
@@ -12,7 +12,13 @@ export function CreatePollDialog({ opened, onClose, contentId }: { opened: boole
   const client = useQueryClient();
   const [form, setForm] = useState(emptyForm);
   const options = form.options.map((o) => o.trim()).filter(Boolean);
-  const valid = form.question.trim() && options.length >= POLL_OPTIONS.min;
+  const twice = repeatedOption(options);
+  const valid = form.question.trim() && options.length >= POLL_OPTIONS.min && twice === undefined;
+  // Said at the later copy, as the person types it.
+  const repeatedAt = (index: number) =>
+    twice !== undefined && form.options[index]!.trim().toLowerCase() === twice.toLowerCase() && repeatedOption(form.options.slice(0, index + 1)) !== undefined
+      ? 'This choice is already an option'
+      : undefined;
 
   const create = useMutation({
     mutationFn: () =>
@@ -40,7 +46,7 @@ export function CreatePollDialog({ opened, onClose, contentId }: { opened: boole
         <TextInput label="Question" required value={form.question} onChange={(e) => setForm({ ...form, question: e.currentTarget.value })} />
         {form.options.map((option, index) => (
           <Group key={index} gap="xs" align="flex-end" wrap="nowrap">
-            <TextInput flex={1} label={`Option ${index + 1}`} value={option} onChange={(e) => setOption(index, e.currentTarget.value)} />
+            <TextInput flex={1} label={`Option ${index + 1}`} value={option} onChange={(e) => setOption(index, e.currentTarget.value)} error={repeatedAt(index)} />
             {form.options.length > POLL_OPTIONS.min && (
               <ActionIcon
                 variant="subtle"
