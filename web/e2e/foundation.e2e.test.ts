@@ -153,6 +153,26 @@ describe.skipIf(!ready)('foundation flows in Chromium', () => {
     await context.close();
   });
 
+  it('says a read failed, instead of an empty list, and loads it on Try again', async () => {
+    const { page, context } = await app.newPerson({ tourDoneFor: 'viewer', serviceWorkers: 'block' });
+    await signIn(page, 'viewer', 'viewer123');
+    await context.route('**/api/polls/active**', (route) => route.abort('internetdisconnected'));
+    await context.route('**/api/subscriptions/tiers', (route) => route.abort('internetdisconnected'));
+    await page.goto('/interactions');
+    await page.getByRole('tab', { name: 'Polls' }).click();
+    await page.getByText('Could not reach OnAir: check your connection.').waitFor();
+    // Not "No active polls": whether there are any is unknown.
+    expect(await page.getByText('No active polls').count()).toBe(0);
+
+    await page.goto('/monetization');
+    const failed = page.getByText('Could not reach OnAir: check your connection.');
+    await failed.waitFor();
+    await context.unroute('**/api/subscriptions/tiers');
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await expect.poll(() => failed.count()).toBe(0);
+    await context.close();
+  });
+
   it('claims an earned achievement once, however quickly Claim is pressed twice', async () => {
     const { page, context } = await app.newPerson({ tourDoneFor: 'viewer' });
     await signIn(page, 'viewer', 'viewer123');

@@ -70,7 +70,7 @@ export function CurationPanel() {
       {list.isPending ? (
         <Loading />
       ) : list.isError ? (
-        <ErrorText error={list.error} />
+        <ErrorText error={list.error} retry={list.refetch} />
       ) : list.data.length === 0 ? (
         <Text size="sm" c="dimmed">
           No curation in force: every region sees the newest content first.

@@ -63,7 +63,7 @@ export function SystemHealthMonitor() {
   const health = useSystemHealth();
   const history = useHealthHistory((s) => s.samples);
   if (health.isPending) return <Loading label="Measuring system health..." />;
-  if (health.isError) return <ErrorText error={health.error} />;
+  if (health.isError) return <ErrorText error={health.error} retry={health.refetch} />;
   const h = health.data;
   return (
     <Stack>
@@ -103,7 +103,7 @@ export function SystemHealthMonitor() {
 export function HealthBars() {
   const health = useSystemHealth();
   if (health.isPending) return <Loading />;
-  if (health.isError) return <ErrorText error={health.error} />;
+  if (health.isError) return <ErrorText error={health.error} retry={health.refetch} />;
   const bars = METRICS.filter((m) => m.bar);
   const h = health.data;
   return (

@@ -104,7 +104,7 @@ export function UsersTab() {
         {users.isPending ? (
           <Loading />
         ) : users.isError ? (
-          <ErrorText error={users.error} />
+          <ErrorText error={users.error} retry={users.refetch} />
         ) : users.data.users.length === 0 ? (
           <Empty>No account matches “{debounced}”</Empty>
         ) : (

@@ -78,10 +78,5 @@ export function Loading({ label }: { label?: string }) {
   );
 }
 
-export function ErrorText({ error }: { error: Error }) {
-  return (
-    <Text c="red" ta="center" py="md" size="sm">
-      {error.message}
-    </Text>
-  );
-}
+/** A failed read in an admin panel: the shared LoadError (plain words, Try again, read again on reconnect). */
+export { LoadError as ErrorText } from '../../components/LoadError';

@@ -1,3 +1,4 @@
+import { LoadError } from '../../components/LoadError';
 import { useState } from 'react';
 import { Card, Group, Loader, Select, SimpleGrid, Stack, Tabs, Text } from '@mantine/core';
 import { IconBulb, IconDevices, IconMapPin } from '@tabler/icons-react';
@@ -54,11 +55,7 @@ export function AnalyticsView({ emptyText }: { emptyText: string }) {
     );
   }
   if (records.isError || totals.isError) {
-    return (
-      <Text c="red" ta="center" p="xl">
-        {(records.error ?? totals.error)?.message}
-      </Text>
-    );
+    return <LoadError error={(records.error ?? totals.error)!} retry={() => Promise.all([records.refetch(), totals.refetch()])} />;
   }
   const list = records.data;
   const record = list.find((r) => String(r.contentId) === selected);

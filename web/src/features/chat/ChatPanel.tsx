@@ -1,3 +1,4 @@
+import { LoadError } from '../../components/LoadError';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { ActionIcon, Badge, Card, Group, Loader, ScrollArea, Stack, Text, TextInput } from '@mantine/core';
 import { IconSend } from '@tabler/icons-react';
@@ -83,6 +84,8 @@ export function ChatPanel({ contentId = null, height = 420 }: { contentId?: numb
             <Group justify="center" p="xl">
               <Loader size="sm" />
             </Group>
+          ) : messages.isError && !messages.data ? (
+            <LoadError error={messages.error} retry={messages.refetch} />
           ) : list.length === 0 ? (
             <Text c="dimmed" ta="center" p="xl">
               No messages yet

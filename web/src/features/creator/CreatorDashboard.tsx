@@ -1,3 +1,4 @@
+import { LoadError } from '../../components/LoadError';
 import { useState } from 'react';
 import { Alert, Anchor, Badge, Button, Card, Group, Loader, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
 import { IconBroadcast, IconChartBar, IconCash, IconFiles, IconHome, IconInfoCircle, IconLanguage, IconPlus, IconSatellite, IconUpload } from '@tabler/icons-react';
@@ -115,7 +116,7 @@ export function CreatorDashboard() {
       </Group>
     );
   }
-  if (state.isError) return <Text c="red">{state.error.message}</Text>;
+  if (state.isError) return <LoadError error={state.error} retry={state.refetch} />;
   if (!state.data.profile) return <ProfileSetupCard selfServe={config.data?.creatorSelfServe} />;
   return <Dashboard profile={state.data.profile} status={state.data.creatorStatus} />;
 }

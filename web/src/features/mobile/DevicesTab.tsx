@@ -1,5 +1,6 @@
+import { LoadError } from '../../components/LoadError';
 /** The mobile tab: what exists for phones (the installable app, no store apps) and registered devices. */
-import { Alert, Button, Card, Group, SimpleGrid, Stack, Switch, Text, Title } from '@mantine/core';
+import { Alert, Loader, Button, Card, Group, SimpleGrid, Stack, Switch, Text, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { MobileDevice } from '@onair/protocol';
 import { apiRequest } from '../../lib/api';
@@ -64,6 +65,8 @@ export function DevicesTab() {
         </Button>
       </Group>
       {!pushSupported() && <Alert color="yellow">This browser cannot receive push notifications.</Alert>}
+      {devices.isPending && <Loader size="sm" aria-label="Loading devices" />}
+      {devices.isError && !devices.data && <LoadError error={devices.error} retry={devices.refetch} />}
       {devices.data?.length === 0 && <Text c="dimmed">No mobile devices registered</Text>}
       {devices.data?.map((d) => (
         <Card withBorder key={d.id}>

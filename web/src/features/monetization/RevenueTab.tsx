@@ -1,3 +1,4 @@
+import { LoadError } from '../../components/LoadError';
 import { BarChart } from '../../components/charts';
 import { Anchor, Card, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
@@ -85,6 +86,6 @@ export function RevenueFigures({ summary }: { summary: RevenueSummary }) {
 export function RevenueTab() {
   const revenue = useQuery(monetizationQueries.revenue());
   if (revenue.isPending) return <Loader />;
-  if (revenue.isError) return <Text c="red">{revenue.error.message}</Text>;
+  if (revenue.isError) return <LoadError error={revenue.error} retry={revenue.refetch} />;
   return <RevenueFigures summary={revenue.data} />;
 }

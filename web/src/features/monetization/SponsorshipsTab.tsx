@@ -1,3 +1,4 @@
+import { LoadError } from '../../components/LoadError';
 import { Badge, Button, Card, Group, Loader, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { SponsorshipOffer } from '@onair/protocol';
@@ -41,7 +42,7 @@ function OfferCard({ offer }: { offer: SponsorshipOffer }) {
 export function SponsorshipOffers() {
   const offers = useQuery(monetizationQueries.sponsorships());
   if (offers.isPending) return <Loader />;
-  if (offers.isError) return <Text c="red">{offers.error.message}</Text>;
+  if (offers.isError) return <LoadError error={offers.error} retry={offers.refetch} />;
   if (offers.data.length === 0) return <Text c="dimmed">No sponsorship offers yet.</Text>;
   return (
     <SimpleGrid cols={{ base: 1, md: 3 }}>
@@ -57,7 +58,7 @@ export function SponsorshipApplications() {
   const applications = useQuery(monetizationQueries.applications());
   const decide = useDecideApplication();
   if (applications.isPending) return <Loader />;
-  if (applications.isError) return <Text c="red">{applications.error.message}</Text>;
+  if (applications.isError) return <LoadError error={applications.error} retry={applications.refetch} />;
   if (applications.data.length === 0) return <Text c="dimmed">No applications yet.</Text>;
   return (
     <Table>

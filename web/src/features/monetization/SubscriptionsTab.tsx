@@ -1,3 +1,4 @@
+import { LoadError } from '../../components/LoadError';
 import { useState } from 'react';
 import { Badge, Button, Card, Group, List, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
@@ -64,7 +65,7 @@ export function SubscriptionsTab() {
   // The card a new plan is charged to: the default one unless the person picks another.
   const [methodId, setMethodId] = useState<number | null>(null);
   if (tiers.isPending || membership.isPending) return <Loader />;
-  if (tiers.isError) return <Text c="red">{tiers.error.message}</Text>;
+  if (tiers.isError) return <LoadError error={tiers.error} retry={tiers.refetch} />;
   const m = membership.data;
   return (
     <Stack>

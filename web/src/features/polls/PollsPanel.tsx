@@ -1,3 +1,4 @@
+import { LoadError } from '../../components/LoadError';
 import { useState } from 'react';
 import { Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
@@ -34,6 +35,9 @@ export function PollsPanel({ contentId = null, canCreate = false }: { contentId?
         <Group justify="center" p="xl">
           <Loader size="sm" />
         </Group>
+      ) : polls.isError && !polls.data ? (
+        // Not "No active polls": nobody knows whether there are any.
+        <LoadError error={polls.error} retry={polls.refetch} />
       ) : list.length === 0 ? (
         <Text c="dimmed" ta="center" p="xl">
           No active polls

@@ -1,3 +1,4 @@
+import { LoadError } from '../../components/LoadError';
 import { Badge, Button, Card, Group, Loader, Progress, SimpleGrid, Stack, Table, Text, ThemeIcon } from '@mantine/core';
 import { IconAward, IconCheck, IconHeart, IconStar, IconTarget, IconTrophy, IconBolt } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -65,7 +66,7 @@ export function RewardsPanel() {
   const claimOnce = (achievementId: string) => once((settled) => claim.mutate(achievementId, { onSettled: settled }));
 
   if (profile.isPending) return <Loader size="sm" />;
-  if (profile.isError) return <Text c="red">{profile.error.message}</Text>;
+  if (profile.isError) return <LoadError error={profile.error} retry={profile.refetch} />;
   const data = profile.data;
   // Claimable and nearly-done achievements first: those are the ones worth a look.
   const achievements = [...data.achievements]

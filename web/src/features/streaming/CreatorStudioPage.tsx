@@ -1,3 +1,4 @@
+import { LoadError } from '../../components/LoadError';
 import { useEffect, useState } from 'react';
 import { Badge, Button, Card, Group, Loader, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
 import { IconBroadcast, IconChartBar, IconLayoutDashboard, IconPlayerPlay, IconPlayerStop, IconSettings } from '@tabler/icons-react';
@@ -41,7 +42,7 @@ export function CreatorStudioPage() {
     if (config.data && !form) setForm(toForm(config.data));
   }, [config.data, form]);
 
-  if (config.isError) return <Text c="red">{config.error.message}</Text>;
+  if (config.isError) return <LoadError error={config.error} retry={config.refetch} />;
   if (!config.data || !form) {
     return (
       <Group justify="center" p="xl">

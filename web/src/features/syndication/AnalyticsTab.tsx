@@ -1,3 +1,4 @@
+import { LoadError } from '../../components/LoadError';
 import { Card, Group, Loader, Progress, SimpleGrid, Stack, Text } from '@mantine/core';
 import { AreaChart } from '../../components/charts';
 import { useQuery } from '@tanstack/react-query';
@@ -17,7 +18,7 @@ export function AnalyticsTab() {
       </Group>
     );
   }
-  if (figures.isError) return <Text c="red">{figures.error.message}</Text>;
+  if (figures.isError) return <LoadError error={figures.error} retry={figures.refetch} />;
   const a = figures.data;
   const change =
     a.previousWindowDownloads > 0 ? `${a.windowDownloads >= a.previousWindowDownloads ? '+' : ''}${(((a.windowDownloads - a.previousWindowDownloads) / a.previousWindowDownloads) * 100).toFixed(1)}% on the 30 days before` : 'No downloads in the 30 days before';

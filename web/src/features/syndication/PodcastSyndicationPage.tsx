@@ -1,3 +1,4 @@
+import { LoadError } from '../../components/LoadError';
 import { Button, Group, Loader, Stack, Tabs, Text, Title } from '@mantine/core';
 import { IconChartBar, IconListDetails, IconRefresh, IconSend, IconSettings } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -15,7 +16,7 @@ export function PodcastSyndicationPage() {
   const shows = useQuery(syndicationQueries.shows());
   const syncAll = useSync();
 
-  if (records.isError || shows.isError) return <Text c="red">{(records.error ?? shows.error)!.message}</Text>;
+  if (records.isError || shows.isError) return <LoadError error={(records.error ?? shows.error)!} retry={() => Promise.all([records.refetch(), shows.refetch()])} />;
   if (!records.data || !shows.data) {
     return (
       <Group justify="center" p="xl">

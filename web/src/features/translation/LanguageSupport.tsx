@@ -1,3 +1,4 @@
+import { LoadError } from '../../components/LoadError';
 import { Alert, Badge, Card, Code, Group, SimpleGrid, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { IconAlertTriangle, IconCheck, IconX } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -14,7 +15,7 @@ function routeText(route: string[]) {
 export function LanguageSupport() {
   const engines = useQuery(languageQueries.engines());
   if (engines.isPending) return <Text c="dimmed">Checking the translation engines…</Text>;
-  if (engines.isError) return <Text c="red">{engines.error.message}</Text>;
+  if (engines.isError) return <LoadError error={engines.error} retry={engines.refetch} />;
   const report: EnginesReport = engines.data;
   const broken = report.apertium.pairs.filter((p) => !p.working);
   return (

@@ -1,0 +1,41 @@
+/**
+ * A read that failed, said so a person can act on it, with Try again. The browser's own words for a
+ * request that never got an answer ("Failed to fetch") become "could not reach OnAir". The read is tried
+ * again by itself when the browser comes back online and when the live connection is back (the server
+ * is up again), so a page does not keep an error from an outage that is over.
+ */
+import { useEffect, useRef } from 'react';
+import { Button, Group, Text } from '@mantine/core';
+import { ApiError } from '../lib/api';
+import { useConnectionStatus } from '../lib/socket';
+
+export function loadErrorText(error: Error): string {
+  return error instanceof ApiError ? error.message : 'Could not reach OnAir: check your connection.';
+}
+
+export function LoadError({ error, retry }: { error: Error; retry: () => unknown }) {
+  const connected = useConnectionStatus((s) => s.status === 'connected');
+  const retryRef = useRef(retry);
+  retryRef.current = retry;
+  // On the way back to connected only: not at mount, where the read has just failed.
+  const wasConnected = useRef(connected);
+  useEffect(() => {
+    if (connected && !wasConnected.current) void retryRef.current();
+    wasConnected.current = connected;
+  }, [connected]);
+  useEffect(() => {
+    const online = () => void retryRef.current();
+    window.addEventListener('online', online);
+    return () => window.removeEventListener('online', online);
+  }, []);
+  return (
+    <Group gap="sm" py="xs" role="alert">
+      <Text c="red" size="sm">
+        {loadErrorText(error)}
+      </Text>
+      <Button size="compact-sm" variant="default" onClick={() => void retry()}>
+        Try again
+      </Button>
+    </Group>
+  );
+}
