@@ -173,6 +173,34 @@ describe.skipIf(!ready)('foundation flows in Chromium', () => {
     await context.close();
   });
 
+  it('names every page in the title and lets the keyboard skip to the content', async () => {
+    const { page, context } = await app.newPerson({ tourDoneFor: 'viewer' });
+    await page.goto('/');
+    await expect.poll(() => page.title()).toBe('Sign In · OnAir');
+    await signIn(page, 'viewer', 'viewer123');
+    await expect.poll(() => page.title()).toBe('Home · OnAir');
+    await page.getByRole('link', { name: 'Analytics' }).first().click();
+    await expect.poll(() => page.title()).toBe('Analytics · OnAir');
+    await page.goto('/no-such-page');
+    await expect.poll(() => page.title()).toBe('Page Not Found · OnAir');
+    await page.goto('/');
+    const first = page.locator('[data-testid="live-card"], a[href^="/watch/"]').first();
+    const title = (await first.getAttribute('aria-label')) ?? '';
+    await first.click();
+    await page.waitForURL(/\/watch\/\d+/);
+    if (title) await expect.poll(() => page.title()).toContain(' · OnAir');
+    expect(await page.title()).not.toBe('Home · OnAir');
+
+    // The first Tab stop of a page skips the header and the sidebar.
+    await page.goto('/analytics');
+    await page.locator('[data-slot="header-status"]').waitFor();
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Skip to content');
+    await page.keyboard.press('Enter');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('main-content');
+    await context.close();
+  });
+
   it('claims an earned achievement once, however quickly Claim is pressed twice', async () => {
     const { page, context } = await app.newPerson({ tourDoneFor: 'viewer' });
     await signIn(page, 'viewer', 'viewer123');

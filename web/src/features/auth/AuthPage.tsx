@@ -1,3 +1,4 @@
+import { useDocumentTitle } from '../../lib/document-title';
 import { Anchor, Box, Card, Container, Group, SimpleGrid, Stack, Tabs, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconBroadcast, IconChartBar, IconMessages, IconWorld } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -15,6 +16,7 @@ const HIGHLIGHTS = [
 
 /** Sign In / Sign Up (spec §2), with the demo accounts when the deployment runs in demo mode. */
 export function AuthPage() {
+  useDocumentTitle('Sign In');
   const [tab, setTab] = useState<string | null>('signin');
   const [filled, setFilled] = useState<{ username: string; password: string } | null>(null);
 

@@ -2,6 +2,8 @@ import { useEffect, type ReactNode } from 'react';
 import { ActionIcon, AppShell, Badge, Box, Burger, Group, Text, Tooltip } from '@mantine/core';
 import { useDisclosure, useLocalStorage } from '@mantine/hooks';
 import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand } from '@tabler/icons-react';
+import { useRouterState } from '@tanstack/react-router';
+import { useDefaultDocumentTitle } from '../../lib/document-title';
 import { connectFor } from '../../lib/socket';
 import { Brand } from '../../components/Brand';
 import { useAuth } from '../auth/AuthProvider';
@@ -9,7 +11,9 @@ import { useAccountSync } from '../auth/useAccountSync';
 import { OnboardingDialog } from '../onboarding/OnboardingDialog';
 import { HeaderStatus } from './HeaderStatus';
 import { MobileNav, SideNav } from './MainNav';
+import { NAV_ITEMS } from './navItems';
 import { SessionActions } from './SessionActions';
+import { MAIN_CONTENT_ID, SkipLink } from './SkipLink';
 
 /**
  * The signed-in shell: brand bar (status, who is signed in, Tutorial, Logout), the sectioned sidebar on
@@ -24,6 +28,8 @@ export function AppLayout({ children }: { children: ReactNode }) {
     connectFor(user?.id ?? null);
   }, [user?.id]);
   useAccountSync();
+  const pathname = useRouterState({ select: (state) => state.location.pathname });
+  useDefaultDocumentTitle(NAV_ITEMS.find((item) => item.to === pathname)?.label ?? null);
 
   if (!user) return null;
 
@@ -33,6 +39,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
       navbar={{ width: 232, breakpoint: 'md', collapsed: { mobile: true, desktop: navHidden } }}
       padding="md"
     >
+      <SkipLink />
       <AppShell.Header>
         <Group h={60} px="md" justify="space-between" wrap="nowrap">
           <Group gap="xs" wrap="nowrap">
@@ -71,7 +78,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
       <MobileNav opened={opened} onClose={close} role={user.role} username={user.username}>
         <SessionActions onDone={close} fullWidth />
       </MobileNav>
-      <AppShell.Main>
+      <AppShell.Main id={MAIN_CONTENT_ID} tabIndex={-1} style={{ outline: 'none' }}>
         <Box maw={1280} mx="auto">
           {children}
         </Box>

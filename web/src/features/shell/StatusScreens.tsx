@@ -1,3 +1,4 @@
+import { useDocumentTitle } from '../../lib/document-title';
 import type { ReactNode } from 'react';
 import { Badge, Button, Card, Center, List, Loader, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconLock, IconMoodEmpty, IconPoint, IconTools } from '@tabler/icons-react';
@@ -55,6 +56,7 @@ export function CreatorAccessRequired({ message = 'Contact an administrator to u
  * missing instead of the spec's text, which is about the router and means nothing to a viewer.
  */
 export function NotFound({ message = 'Did you forget to add the page to the router?' }: { message?: string }) {
+  useDocumentTitle('Page Not Found');
   return (
     <StatusCard icon={<IconMoodEmpty size={28} />} title="404 Page Not Found">
       <Text c="dimmed">{message}</Text>

@@ -13,6 +13,7 @@ import { LiveCaptions } from './LiveCaptions';
 import { TranscriptPanel } from './TranscriptPanel';
 import { useSubscription, watchQueries } from './queries';
 import { useWatchSession } from './useWatchSession';
+import { useDocumentTitle } from '../../lib/document-title';
 
 const MISSING_ITEM = 'There is no programme at this address: it may have been removed, or the link is mistyped.';
 
@@ -38,6 +39,7 @@ function Watching({ contentId }: { contentId: number }) {
   const content = useQuery(watchQueries.content(contentId));
   // data-in-room: the server counts this tab as watching (browser tests time views from it).
   const { inRoom } = useWatchSession(contentId);
+  useDocumentTitle(content.data?.title);
 
   if (content.isPending) {
     return (
