@@ -161,6 +161,17 @@ export const PRODUCT_NAME = 'OnAir';
 /** Shortest password an account may have. */
 export const PASSWORD_MIN_LENGTH = 8;
 
+/** A username: its length and characters (here, not in the schemas, so the sign-up page checks it without zod). */
+export const USERNAME = { min: 3, max: 32, pattern: /^[A-Za-z0-9_.-]+$/ } as const;
+
+/** Why a username cannot be used, in the sign-up form's words, or undefined when it can. */
+export function usernameProblem(username: string): string | undefined {
+  const name = username.trim();
+  if (name.length < USERNAME.min || name.length > USERNAME.max) return `Usernames are ${USERNAME.min} to ${USERNAME.max} characters; this one has ${name.length}.`;
+  if (!USERNAME.pattern.test(name)) return 'Use only letters, digits, dots, dashes and underscores.';
+  return undefined;
+}
+
 /**
  * The anonymous device id a client may send in the socket handshake (`auth: { deviceId }`): a viewer
  * without an account counts once per device however many tabs watch. Anything else is ignored (the

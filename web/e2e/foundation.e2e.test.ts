@@ -225,6 +225,12 @@ describe.skipIf(!ready)('foundation flows in Chromium', () => {
     await page.getByRole('tab', { name: 'Sign Up' }).click();
     await page.getByRole('button', { name: 'Create Account' }).click();
     await page.getByText('Email is required').waitFor();
+    // A username the server would refuse is said at the field, not by a 400 toast.
+    await page.getByLabel('Email').fill('long.name@example.com');
+    await page.getByLabel('Username').fill('a'.repeat(40));
+    await page.getByLabel('Password', { exact: true }).fill('a-long-password');
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await page.getByText('Usernames are 3 to 32 characters; this one has 40.').waitFor();
     await page.getByRole('tab', { name: 'Sign In' }).click();
 
     await page.getByRole('button', { name: 'Use the creator account' }).click();

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ROLES, PASSWORD_MIN_LENGTH } from '../constants.ts';
+import { ROLES, PASSWORD_MIN_LENGTH, USERNAME } from '../constants.ts';
 import { Id, IsoDate } from '../primitives.ts';
 
 export const RoleSchema = z.enum(ROLES);
@@ -27,7 +27,7 @@ const requiredText = (field: string, max: number) =>
     .min(1, { error: `${field} is required` })
     .max(max, { error: `${field} must be at most ${max} characters` });
 
-export const USERNAME_PATTERN = /^[A-Za-z0-9_.-]+$/;
+export const USERNAME_PATTERN = USERNAME.pattern;
 
 /** A password being chosen (sign-up, password change): the rules name the field they are about. */
 const newPasswordField = (field: string) =>
@@ -45,8 +45,8 @@ export type LoginRequest = z.infer<typeof LoginRequestSchema>;
 
 export const RegisterRequestSchema = z.object({
   email: requiredText('email', 254).pipe(z.email({ error: 'email must be a valid email address' })),
-  username: requiredText('username', 32)
-    .pipe(z.string().min(3, { error: 'username must be at least 3 characters' }))
+  username: requiredText('username', USERNAME.max)
+    .pipe(z.string().min(USERNAME.min, { error: `username must be at least ${USERNAME.min} characters` }))
     .pipe(
       z.string().regex(USERNAME_PATTERN, { error: 'username may only use letters, digits, dot, dash and underscore' }),
     ),

@@ -1,6 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
+import { usernameProblem } from '@onair/protocol/constants';
 import { useAuth } from './AuthProvider';
 
 type Errors = Partial<Record<string, string>>;
@@ -66,6 +67,9 @@ export function SignUpForm({ defaultEmail = '', onDone }: { defaultEmail?: strin
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const found = required(values, ['email', 'username', 'password'], { email: 'Email', username: 'Username', password: 'Password' });
+    // Said at the field, before the server would answer with a 400 toast.
+    const badName = found.username ? undefined : usernameProblem(values.username);
+    if (badName) found.username = badName;
     setErrors(found);
     if (Object.keys(found).length) return;
     register.mutate(

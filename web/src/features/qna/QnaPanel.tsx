@@ -87,7 +87,9 @@ export function QnaPanel({ contentId = null, isHost = false }: { contentId?: num
           <Card key={q.id} withBorder radius="md" padding="sm">
             <Group justify="space-between" wrap="nowrap" align="flex-start">
               <div>
-                <Text size="sm">{q.question}</Text>
+                <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                  {q.question}
+                </Text>
                 <Text size="xs" c="dimmed">
                   {q.username} · <time dateTime={q.createdAt}>{messageTime(q.createdAt)}</time>
                 </Text>

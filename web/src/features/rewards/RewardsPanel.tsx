@@ -4,6 +4,8 @@ import { IconAward, IconCheck, IconHeart, IconStar, IconTarget, IconTrophy, Icon
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { LIST_LIMITS } from '@onair/protocol/constants';
 import type { Achievement } from '@onair/protocol';
+import { useCallback } from 'react';
+import { useSocketEvent } from '../../lib/live';
 import { useSingleFlight } from '../../lib/single-flight';
 import { apiRequest } from '../../lib/api';
 import { toast, toastError } from '../../lib/toast';
@@ -52,6 +54,10 @@ function AchievementCard({ achievement, onClaim, claiming }: { achievement: Achi
 export function RewardsPanel() {
   const client = useQueryClient();
   const profile = useQuery(rewardQueries.gamification());
+  // Points come with the activity that earned them: while this panel is open, its challenges and
+  // achievements are read again so their progress moves too (the header badge only takes the points).
+  const reread = useCallback(() => void client.invalidateQueries({ queryKey: rewardQueries.gamification().queryKey }), [client]);
+  useSocketEvent('gamification:points', reread);
   const claim = useMutation({
     mutationFn: (achievementId: string) =>
       apiRequest<{ pointsAwarded: number }>('POST', '/api/achievements/claim', { achievementId }),

@@ -17,7 +17,8 @@ export function SessionActions({ onDone, fullWidth = false }: { onDone?: () => v
   const restartTutorial = useOnboarding((s) => s.reset);
   const [passwordOpened, passwordDialog] = useDisclosure(false);
   return (
-    <Group gap="xs" wrap="nowrap" grow={fullWidth}>
+    // In the drawer (fullWidth) the three may wrap: at 320 px one row cut them to "Tu", "Pa", "Lo".
+    <Group gap="xs" wrap={fullWidth ? 'wrap' : 'nowrap'} grow={fullWidth} preventGrowOverflow={false}>
       <Button
         variant="subtle"
         color="gray"

@@ -51,7 +51,7 @@ export function VoiceAssistantPage() {
         <Tabs.Panel value="alexa" pt="md">
           <Card withBorder>
             <Title order={4}>Set up</Title>
-            <List type="ordered" mt="xs">
+            <List type="ordered" mt="xs" style={{ overflowWrap: 'anywhere' }}>
               <List.Item>Enable the OnAir skill for this server (its operator publishes it with the endpoint {origin}/api/voice/alexa).</List.Item>
               <List.Item>Press Connect below: a six-digit code appears.</List.Item>
               <List.Item>Say "Alexa, ask OnAir to link code" and the six digits.</List.Item>

@@ -90,11 +90,8 @@ export class FfmpegProcess extends EventEmitter<FfmpegRunEvents> {
     return this.child.pid;
   }
 
-  /** ffmpeg's last error lines, without the input URL (which may carry a stream key). */
   reason(): string {
-    const lines = this.stderrTail.filter((l) => !l.startsWith('Press [q]'));
-    const text = lines.slice(-2).join(' ').replace(/rtmps?:\/\/\S+/gi, '<url>');
-    return text || 'ffmpeg stopped';
+    return ffmpegFailure(this.stderrTail);
   }
 
   /** Asks ffmpeg to finish (flushing playlists and recordings), then kills it if it does not. */
@@ -113,4 +110,17 @@ export class FfmpegProcess extends EventEmitter<FfmpegRunEvents> {
     clearTimeout(timer);
     clearTimeout(term);
   }
+}
+
+/**
+ * ffmpeg's last error lines as a person reads them in the Studio: without the URLs (a stream key may be
+ * in one) and without ffmpeg's "[rtmp @ 0x55944dcafcc0]" context tags, each line a sentence.
+ */
+export function ffmpegFailure(stderrTail: readonly string[]): string {
+  const lines = stderrTail
+    .filter((line) => !line.startsWith('Press [q]'))
+    .slice(-2)
+    .map((line) => line.replace(/\[[\w-]+ @ 0x[0-9a-f]+\]\s*/gi, '').replace(/rtmps?:\/\/\S+/gi, '<url>').trim())
+    .filter(Boolean);
+  return lines.join('. ') || 'ffmpeg stopped';
 }
