@@ -84,6 +84,8 @@ describe.skipIf(!ready)('real time in two browsers', () => {
     expect(green!).toBeGreaterThan(red!);
     // The poll says which option the voter chose.
     await voter.page.getByText('You voted for Visitors').waitFor();
+    // The pressed button is disabled now: the focus waits on the result, not on the page.
+    await expect.poll(() => voter.page.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset.testid)).toBe('poll-summary');
     expect(await voter.page.getByRole('button', { name: 'Vote for Visitors (your vote)' }).count()).toBe(1);
     await watcher.page.getByText('1 vote', { exact: true }).waitFor({ timeout: 2000 });
     // The pushed tally leaves the watcher's countdown running down, not back at its first figure.

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { Badge, Button, Card, Group, Progress, Stack, Text } from '@mantine/core';
 import { IconCircleCheck, IconClock } from '@tabler/icons-react';
 import type { Poll } from '@onair/protocol';
@@ -14,6 +15,14 @@ interface PollCardProps {
 export function PollCard({ poll, fetchedAt, voting, onVote }: PollCardProps) {
   const remaining = useCountdown(poll.timeRemaining, fetchedAt);
   const closed = remaining === 0;
+  // Voting disables the buttons, the pressed one included, and the browser drops the focus to the page:
+  // it goes to the result line instead, so a keyboard user stays in the poll (WCAG 2.4.3).
+  const summary = useRef<HTMLParagraphElement>(null);
+  const votedBefore = useRef(poll.hasVoted);
+  useEffect(() => {
+    if (poll.hasVoted && !votedBefore.current && document.activeElement === document.body) summary.current?.focus();
+    votedBefore.current = poll.hasVoted;
+  }, [poll.hasVoted]);
   return (
     <Card withBorder radius="md" padding="md">
       <Stack gap="sm">
@@ -55,7 +64,7 @@ export function PollCard({ poll, fetchedAt, voting, onVote }: PollCardProps) {
             </Stack>
           );
         })}
-        <Text size="xs" c="dimmed">
+        <Text size="xs" c="dimmed" ref={summary} tabIndex={-1} data-testid="poll-summary">
           {poll.totalVotes} {poll.totalVotes === 1 ? 'vote' : 'votes'}
           {poll.myVote !== null && poll.options[poll.myVote] !== undefined
             ? ` · You voted for ${poll.options[poll.myVote]}`
