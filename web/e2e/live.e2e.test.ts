@@ -1,8 +1,8 @@
 /**
  * Live, as a creator and a viewer would see it: a synthetic encoder publishes over RTMP with the key
  * the Studio shows, the item appears live, headless Chromium on its watch page plays it (time advances
- * and a real frame is drawn) with the seconds-behind-live readout; when the encoder stops, the stream
- * ends after the grace period and the recording becomes an on-demand item that plays, as long as the input.
+ * and a real frame is drawn) with the seconds-behind-live readout; when the encoder stops, the viewer
+ * is told the signal dropped, the stream ends after the grace period and the recording becomes an on-demand item that plays, as long as the input.
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { startEncoder, waitFor, type Encoder } from '../../api/test/support/live-media.ts';
@@ -19,7 +19,8 @@ describe.skipIf(!ready)('live broadcast in the browser', () => {
   let encoder: Encoder | undefined;
   const app = appForFile(async () => {
     rtmpPort = await freePort();
-    return startApp({ MEDIA_INGEST: 'true', RTMP_PORT: String(rtmpPort), MEDIA_GRACE_MS: '2000' });
+    // A grace period long enough for the viewer's buffer to run dry before the broadcast ends.
+    return startApp({ MEDIA_INGEST: 'true', RTMP_PORT: String(rtmpPort), MEDIA_GRACE_MS: '20000' });
   });
   afterAll(() => encoder?.stop());
 
@@ -55,8 +56,11 @@ describe.skipIf(!ready)('live broadcast in the browser', () => {
     expect((await drawnFrame(viewer.page, VIDEO)).distinct).toBeGreaterThan(20);
     await viewer.page.getByText(/behind live/i).first().waitFor({ timeout: 30_000 });
 
-    // The encoder stops: after the grace period the broadcast ends and the recording is processed.
+    // The encoder stops: the viewer is told the signal dropped (the broadcast waits for it), and after
+    // the grace period the broadcast ends and the recording is processed.
     await encoder.exited;
+    await viewer.page.getByTestId('player-signal-lost').waitFor({ timeout: 18_000 });
+    expect(await viewer.page.getByText(/behind live/i).count()).toBe(0);
     // Polled from the test (not waitForFunction, which does not wait on an async predicate's value).
     const readItem = (contentId: number) =>
       viewer.page.evaluate(async (c) => (await fetch(`/api/content/${c}`)).json() as Promise<{ status: string; duration: number; playback: { file: string | null; live: boolean } | null }>, contentId);

@@ -5,6 +5,7 @@ import { CoverArt } from './CoverArt';
 import { LatencyReadout } from './LatencyReadout';
 import { useAutoplay } from './useAutoplay';
 import { useHlsPlayback } from './useHlsPlayback';
+import { SIGNAL_LOST_TEXT, useLiveStall } from './useLiveStall';
 import { useMediaElement } from './mediaElement';
 import { SubtitleTracks, type Caption } from './SubtitleTrack';
 
@@ -26,6 +27,7 @@ export function AudioPlayer({ hls, audio, poster, live, title, creatorName, capt
   const [fileReady, setFileReady] = useState(false);
   const [fileError, setFileError] = useState(false);
   const playback = useHlsPlayback(hls ? element : null, hls, live);
+  const stalled = useLiveStall(element, live);
   const register = useMediaElement((s) => s.set);
   useEffect(() => {
     register(element);
@@ -73,6 +75,12 @@ export function AudioPlayer({ hls, audio, poster, live, title, creatorName, capt
             <Group gap="xs" aria-live="polite" data-testid="player-starting">
               <Loader size="xs" />
               <Text size="sm">Starting… waiting for the broadcaster&apos;s audio</Text>
+            </Group>
+          )}
+          {stalled && playback.phase !== 'waiting' && (
+            <Group gap="xs" aria-live="polite" data-testid="player-signal-lost">
+              <Loader size="xs" />
+              <Text size="sm">{SIGNAL_LOST_TEXT}</Text>
             </Group>
           )}
           {error && (

@@ -6,6 +6,7 @@ import { PlayerFrame } from './PlayerFrame';
 import { QualityMenu } from './QualityMenu';
 import { useAutoplay } from './useAutoplay';
 import { useHlsPlayback } from './useHlsPlayback';
+import { SIGNAL_LOST_TEXT, useLiveStall } from './useLiveStall';
 import { useMediaElement } from './mediaElement';
 import { SubtitleTracks, type Caption } from './SubtitleTrack';
 
@@ -33,6 +34,7 @@ export function VideoPlayer({ hls, file, poster, live, title, captions }: Props)
     register(video);
     return () => register(null);
   }, [video, register]);
+  const stalled = useLiveStall(video, live);
   const ready = hls ? playback.phase === 'ready' : fileReady;
   const autoplay = useAutoplay(video, ready, true);
 
@@ -71,11 +73,21 @@ export function VideoPlayer({ hls, file, poster, live, title, captions }: Props)
           >
             <SubtitleTracks captions={captions ?? []} />
           </video>
-          {waiting && (
-            <Stack pos="absolute" inset={0} align="center" justify="center" gap="xs" bg="rgba(0,0,0,0.75)" c="gray.3" aria-live="polite" data-testid="player-starting">
+          {(waiting || stalled) && (
+            <Stack
+              pos="absolute"
+              inset={0}
+              align="center"
+              justify="center"
+              gap="xs"
+              bg="rgba(0,0,0,0.75)"
+              c="gray.3"
+              aria-live="polite"
+              data-testid={waiting ? 'player-starting' : 'player-signal-lost'}
+            >
               <Loader color="gray.3" />
-              <Text fw={600} c="white">
-                {STARTING_TEXT}
+              <Text fw={600} c="white" ta="center" px="md">
+                {waiting ? STARTING_TEXT : SIGNAL_LOST_TEXT}
               </Text>
             </Stack>
           )}
@@ -83,7 +95,7 @@ export function VideoPlayer({ hls, file, poster, live, title, captions }: Props)
       </AspectRatio>
       <Group justify="space-between" gap="xs" wrap="nowrap">
         <Group gap="xs">
-          {live && !waiting && <LatencyReadout latency={playback.latency} />}
+          {live && !waiting && !stalled && <LatencyReadout latency={playback.latency} />}
           {autoplay.blocked && (
             <Button size="compact-sm" variant="light" leftSection={<IconVolume size={14} />} onClick={autoplay.resume}>
               {autoplay.blocked === 'muted' ? 'Unmute' : 'Play'}
