@@ -92,15 +92,20 @@ describe.skipIf(!ready)('a same-site attacker page', () => {
     await context.close();
   });
 
-  it('changes the password from the header: the other browser is signed out, this one stays connected', async () => {
-    const username = `pw_${Date.now().toString(36)}`;
-    // Made outside the browsers (no cookie jar), so both sign in through the form.
+  /** An account made outside the browsers (no cookie jar), so they sign in through the form; its password is 'first-password'. */
+  async function newAccount(prefix: string): Promise<{ username: string; id: number }> {
+    const username = `${prefix}_${Date.now().toString(36)}`;
     const created = await fetch(`${app.baseUrl}/api/register`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ username, email: `${username}@example.com`, password: 'first-password' }),
     });
     expect(created.status).toBe(201);
+    return { username, id: ((await created.json()) as { id: number }).id };
+  }
+
+  it('changes the password from the header: the other browser is signed out, this one stays connected', async () => {
+    const { username } = await newAccount('pw');
     const { page, context } = await app.newPerson({ tourDoneFor: 'viewer' });
     await signIn(page, username, 'first-password');
     const other = await app.newPerson({ tourDoneFor: 'viewer' });
@@ -127,13 +132,7 @@ describe.skipIf(!ready)('a same-site attacker page', () => {
   });
 
   it('brings an admin’s role change and suspension to the person’s open page', async () => {
-    const username = `role_${Date.now().toString(36)}`;
-    const created = await fetch(`${app.baseUrl}/api/register`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username, email: `${username}@example.com`, password: 'first-password' }),
-    });
-    const { id } = (await created.json()) as { id: number };
+    const { username, id } = await newAccount('role');
     const person = await app.newPerson({ tourDoneFor: 'viewer' });
     await signIn(person.page, username, 'first-password');
     await connected(person.page);
