@@ -69,7 +69,7 @@ describe.skipIf(!ready)('media process beside an API node', { timeout: 120_000 }
       headers: { 'content-type': 'application/json', cookie: creator },
       body: JSON.stringify({ title: 'Cluster Live', bitrate: 1000, saveRecording: false }),
     });
-    const { streamKey } = (await saved.json()) as { streamKey: string };
+    const { streamKey, configId } = (await saved.json()) as { streamKey: string; configId: number };
     const socket = await connectSocket(api.url, creator);
     const health = nextEvent(socket, 'stream:health', (h) => h.bitrateKbps > 0, 60_000);
     encoder = startEncoder(`rtmp://127.0.0.1:${rtmpPort}/live/${streamKey}`, { seconds: 60, video: { width: 640, height: 360 } });
@@ -90,5 +90,25 @@ describe.skipIf(!ready)('media process beside an API node', { timeout: 120_000 }
     // The media process hears the Stop through Redis and drops the encoder long before its 60 s end.
     const code = await Promise.race([encoder.exited, new Promise((resolve) => setTimeout(() => resolve('still running'), 30_000))]);
     expect(code).not.toBe('still running');
+
+    // The encoder's automatic reconnect does not start a new broadcast behind the Studio's back…
+    const reconnect = startEncoder(`rtmp://127.0.0.1:${rtmpPort}/live/${streamKey}`, { seconds: 30, video: { width: 640, height: 360 } });
+    const refused = await Promise.race([reconnect.exited, new Promise((resolve) => setTimeout(() => resolve('still running'), 20_000))]);
+    reconnect.stop();
+    expect(refused).not.toBe('still running');
+    const liveAfterStop = (await (await fetch(`${api.url}/api/content?live=true`)).json()) as Content[];
+    expect(liveAfterStop.filter((c) => c.title === 'Cluster Live')).toEqual([]);
+    // …the Studio's Start does, and the encoder is taken again.
+    const started = await fetch(`${api.url}/api/creator/streaming/start`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: creator },
+      body: JSON.stringify({ configId }),
+    });
+    expect(started.status).toBe(201);
+    encoder = startEncoder(`rtmp://127.0.0.1:${rtmpPort}/live/${streamKey}`, { seconds: 60, video: { width: 640, height: 360 } });
+    await waitFor('the restarted stream playable', async () => {
+      const items = (await (await fetch(`${api.url}/api/content?live=true`)).json()) as Content[];
+      return items.find((c) => c.title === 'Cluster Live' && c.id !== live.id && c.playback?.hls);
+    }, 60_000);
   });
 });

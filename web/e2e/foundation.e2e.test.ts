@@ -114,7 +114,7 @@ describe.skipIf(!ready)('foundation flows in Chromium', () => {
     }
     // Dialogs' close buttons have a name (Mantine's are icon-only).
     await page.getByRole('button', { name: 'Password' }).first().click();
-    await page.getByRole('dialog', { name: 'Change Password' }).getByRole('button', { name: 'Close' }).click();
+    await page.getByRole('dialog', { name: 'Change Password' }).getByRole('button', { name: 'Close dialog' }).click();
     await expect.poll(() => page.getByRole('dialog', { name: 'Change Password' }).count()).toBe(0);
     await context.close();
   });

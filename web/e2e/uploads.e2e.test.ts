@@ -44,7 +44,7 @@ describe.skipIf(!ready)('uploads in the browser', () => {
     await dialog.getByRole('progressbar', { name: 'Processing progress' }).waitFor();
     await toast(page, 'Upload Ready', 180_000);
     await dialog.getByText('Ready: the item is published in your library.').waitFor();
-    await dialog.getByRole('button', { name: 'Close' }).click();
+    await dialog.getByRole('button', { name: 'Close', exact: true }).click();
 
     await page.getByRole('tab', { name: 'Content' }).click();
     const row = page.getByRole('link', { name: /Harbour walk/ });

@@ -7,7 +7,7 @@ const brand: MantineColorsTuple = [
 ];
 
 /** Icon-only close buttons need a name for screen readers (WCAG 4.1.2): Mantine leaves it to the app. */
-const closeButtonProps = { 'aria-label': 'Close' };
+const closeButtonProps = { 'aria-label': 'Close dialog' };
 
 export const theme = createTheme({
   primaryColor: 'brand',

@@ -8,7 +8,7 @@ import type { LoginRequest, RegisterRequest, User } from '@onair/protocol';
 import { apiRequest } from '../../lib/api';
 import { connectFor } from '../../lib/socket';
 import { toast, toastError } from '../../lib/toast';
-import { authQueries, USER_QUERY_KEY } from './queries';
+import { authQueries, SESSION_MUTATION_KEY, USER_QUERY_KEY } from './queries';
 import { rememberSignedIn } from './signed-in-hint';
 
 export { USER_QUERY_KEY };
@@ -78,6 +78,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   });
 
   const logout = useMutation({
+    // The server cuts this session's sockets before it answers: that cut must not read the session
+    // again (readSessionAgain), which would race the logout and say "Signed Out" as if from elsewhere.
+    mutationKey: SESSION_MUTATION_KEY,
     mutationFn: () => apiRequest<void>('POST', '/api/logout'),
     onSuccess: () => {
       loggedOutHere.current = true;

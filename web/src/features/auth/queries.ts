@@ -11,13 +11,14 @@ export const authQueries = {
 
 export const USER_QUERY_KEY = authQueries.user().queryKey;
 
-/** Mutations that replace this tab's session (a password change rotates it): see readSessionAgain. */
+/** Mutations that replace or end this tab's session (a password change, logout): see readSessionAgain. */
 export const SESSION_MUTATION_KEY = ['session'] as const;
 
 /**
  * Reads the session again after a sign that it may have ended (a 401, the server cutting the socket).
- * Not while this tab is replacing its own session: its old socket is cut and its in-flight reads are
- * refused until the new cookie arrives, and reading then would sign out the tab that is still signed in.
+ * Not while this tab is replacing or ending its own session: its old socket is cut and its in-flight
+ * reads are refused before the answer arrives, and reading then would sign out a tab still signed in
+ * (or call its own logout an end from elsewhere).
  */
 export function readSessionAgain(client: QueryClient) {
   if (client.isMutating({ mutationKey: SESSION_MUTATION_KEY }) > 0) return;

@@ -27,12 +27,16 @@ export interface LiveManagerOptions {
   recorded(input: { contentId: number; creatorId: number; source: string; generatePodcast: boolean }): Promise<void>;
 }
 
+/** How long a key whose broadcast the Studio stopped refuses encoders, unless the Studio starts it again. */
+const STOP_HOLD_MS = 60_000;
 /** How long the live folder stays after the end, so players reach the last segments. */
 const LIVE_FILES_LINGER_MS = 30_000;
 
 export class LiveManager {
   private sessions = new Map<number, LiveSession>();
   private graceTimers = new Map<number, NodeJS.Timeout>();
+  /** Stream keys (hashed) whose encoder the Studio's Stop cut, and when. */
+  private stoppedKeys = new Map<string, number>();
   private cleanups = new Set<NodeJS.Timeout>();
   /** After close, late events (an encoder's socket closing during shutdown) touch nothing. */
   private closed = false;
@@ -62,8 +66,25 @@ export class LiveManager {
     if (config.status !== 'active') return 'the account is suspended';
     if (config.role !== 'creator' && config.role !== 'admin') return 'the account may not broadcast';
     if (this.ingest.publisherByKey(key)) return 'this stream key is already publishing';
+    if (await this.heldAfterStop(key, config.id)) return 'the broadcast was just stopped in the Studio: press Start Stream there to go live again';
     return true;
   };
+
+  /**
+   * After the Studio's Stop cut an encoder, the encoder's automatic reconnect (OBS retries by default)
+   * must not start a new broadcast: its key is held for a while unless the Studio starts the stream.
+   */
+  private async heldAfterStop(key: string, configId: number): Promise<boolean> {
+    const hash = hashStreamKey(key);
+    const stoppedAt = this.stoppedKeys.get(hash);
+    if (stoppedAt === undefined) return false;
+    if (Date.now() - stoppedAt > STOP_HOLD_MS) {
+      this.stoppedKeys.delete(hash);
+      return false;
+    }
+    const started = await this.app.db.kysely.selectFrom('streams').select('id').where('configId', '=', configId).where('endedAt', 'is', null).executeTakeFirst();
+    return !started;
+  }
 
   sessionFor(streamId: number) {
     return this.sessions.get(streamId);
@@ -172,7 +193,12 @@ export class LiveManager {
     const session = this.sessions.get(streamId);
     if (!session) return;
     this.sessions.delete(streamId);
-    if (session.key) this.ingest.disconnect(session.key);
+    // An encoder still sending when the broadcast ends was stopped from the Studio (a grace period ends
+    // with none): it is cut, and its reconnect is held (heldAfterStop).
+    if (session.key) {
+      this.stoppedKeys.set(hashStreamKey(session.key), Date.now());
+      this.ingest.disconnect(session.key);
+    }
     const takes = await session.end();
     this.app.liveState.endStream(streamId);
     const { contentId, creatorId, generatePodcast } = session.settings;
