@@ -8,6 +8,7 @@ import { clientsClaim } from 'workbox-core';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { NetworkFirst } from 'workbox-strategies';
+import { PRODUCT_NAME } from '@onair/protocol/constants';
 import { DOWNLOADS_CACHE } from './features/mobile/offline-cache';
 
 // The DOM typings are loaded for the app; these are the few service-worker members used here.
@@ -50,7 +51,7 @@ sw.addEventListener('message', (event) => {
 sw.addEventListener('push', (event) => {
   const message = (event.data?.json() ?? {}) as { title?: string; body?: string; url?: string; tag?: string };
   event.waitUntil(
-    sw.registration.showNotification(message.title ?? 'OnAir', {
+    sw.registration.showNotification(message.title ?? PRODUCT_NAME, {
       body: message.body ?? '',
       tag: message.tag,
       icon: '/icon-192.png',

@@ -1,8 +1,9 @@
 import { useEffect, useLayoutEffect } from 'react';
+import { PRODUCT_NAME } from '@onair/protocol/constants';
 
 /** "Analytics · OnAir": the page first, so tabs and history entries tell pages apart (WCAG 2.4.2). */
 export function documentTitle(page: string | null): string {
-  return page ? `${page} · OnAir` : 'OnAir';
+  return page ? `${page} · ${PRODUCT_NAME}` : PRODUCT_NAME;
 }
 
 /** A page names itself; it runs after the shell's default (a passive effect after a layout one), so it wins. */
