@@ -26,6 +26,7 @@ const EnvSchema = z.object({
     .default(1),
   SESSION_SECRET: z.string().min(32, { error: 'SESSION_SECRET must be at least 32 characters' }).optional(),
   SEED_DEMO: booleanFlag.optional(),
+  SEED_DEMO_MEDIA: booleanFlag.optional(),
   CREATOR_SELF_SERVE: booleanFlag.optional(),
   COOKIE_SECURE: booleanFlag.optional(),
   TRUST_PROXY: booleanFlag.optional(),
@@ -93,6 +94,8 @@ export interface AppConfig {
   apiProcesses: number;
   sessionSecret: string;
   seedDemo: boolean;
+  /** With the demo seed: give its most-watched items short clips made by ffmpeg (modules/media/demo-media.ts). */
+  seedDemoMedia: boolean;
   creatorSelfServe: boolean;
   cookieSecure: boolean;
   trustProxy: boolean;
@@ -229,6 +232,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     apiProcesses: resolveApiProcesses(e.API_PROCESSES, e.REDIS_URL),
     sessionSecret: resolveSessionSecret(e.SESSION_SECRET, dataDir, production),
     seedDemo: e.SEED_DEMO ?? !production,
+    seedDemoMedia: (e.SEED_DEMO ?? !production) && (e.SEED_DEMO_MEDIA ?? true),
     creatorSelfServe: e.CREATOR_SELF_SERVE ?? true,
     cookieSecure: e.COOKIE_SECURE ?? production,
     trustProxy: e.TRUST_PROXY ?? false,

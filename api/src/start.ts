@@ -10,6 +10,7 @@ import { runClusterPrimary } from './cluster-primary.ts';
 import { loadConfig, type AppConfig } from './config.ts';
 import { checkRedisReachable, migrateToLatest, openDatabase, RedisUnreachableError, type Db } from './db/index.ts';
 import { seedDemo } from './db/seed/demo.ts';
+import { seedDemoMedia } from './modules/media/demo-media.ts';
 import type { JobsRuntimeFactory } from './jobs/types.ts';
 import { buildServer } from './server.ts';
 
@@ -46,6 +47,14 @@ async function serve(config: AppConfig, jobs: JobsRuntimeFactory) {
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
+  // After listening, in the background: the demo's clips take ffmpeg a few seconds each. One process
+  // makes them: the one that seeded, or a cluster's first worker.
+  if (config.seedDemoMedia && (!cluster.isWorker || cluster.worker?.id === 1)) {
+    seedDemoMedia(app).then(
+      ({ queued }) => queued.length > 0 && app.log.info({ items: queued.map((clip) => clip.contentId) }, 'demo clips queued'),
+      (error: unknown) => app.log.warn({ err: error }, 'demo clips not made'),
+    );
+  }
 }
 
 async function main(jobs: JobsRuntimeFactory) {

@@ -138,6 +138,8 @@ export async function startServer(env: Record<string, string> = {}, timeoutMs = 
         DATA_DIR: dir,
         MEDIA_DIR: path.join(dir, 'media'),
         SEED_DEMO: 'true',
+        // The flows pick items by what the seed wrote; the demo clips would add ffmpeg work to every start.
+        SEED_DEMO_MEDIA: 'false',
         WEB_DIST: webDist,
         SESSION_SECRET: 'e2e-secret-e2e-secret-e2e-secret-0123456789',
         ...env,
