@@ -149,6 +149,7 @@ export type RegionMetrics = z.infer<typeof RegionMetricsSchema>;
 // ---- GET /api/admin/usage-analytics -------------------------------------------------------------
 
 export const ACTIVITY_KINDS = ['user_joined', 'content_published', 'stream_started', 'flagged', 'admin_action'] as const;
+export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
 export const ActivityEntrySchema = z.object({ kind: z.enum(ACTIVITY_KINDS), text: z.string(), at: IsoDate });
 export type ActivityEntry = z.infer<typeof ActivityEntrySchema>;
 export const ACTIVITY_FEED_LIMIT = 15;
@@ -169,5 +170,7 @@ export const UsageAnalyticsSchema = z.object({
   devices: z.array(DeviceShareSchema),
   roles: z.array(RoleShareSchema),
   activity: z.array(ActivityEntrySchema),
+  /** The newest publishes and go-lives alone (the Content tab's feed). */
+  contentActivity: z.array(ActivityEntrySchema),
 });
 export type UsageAnalytics = z.infer<typeof UsageAnalyticsSchema>;

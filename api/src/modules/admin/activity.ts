@@ -3,7 +3,7 @@
  * new accounts, published content, streams going live, flagged messages and admin actions.
  */
 import type { Kysely } from 'kysely';
-import { ACTIVITY_FEED_LIMIT, type ActivityEntry } from '@onair/protocol';
+import { ACTIVITY_FEED_LIMIT, ACTIVITY_KINDS, type ActivityEntry, type ActivityKind } from '@onair/protocol';
 import type { Database } from '../../db/schema.ts';
 
 export interface AdminAction {
@@ -29,40 +29,54 @@ export async function recordAdminAction(db: Kysely<Database>, entry: AdminAction
     .execute();
 }
 
-/** Newest first, merged from each source's own newest rows. */
-export async function activityFeed(db: Kysely<Database>, limit = ACTIVITY_FEED_LIMIT): Promise<ActivityEntry[]> {
+/**
+ * Newest first, merged from each source's own newest rows; only the `kinds` asked for (the Content tab
+ * wants publishes and go-lives, which a busy moderation queue would push out of the whole feed).
+ */
+export async function activityFeed(db: Kysely<Database>, options: { kinds?: readonly ActivityKind[]; limit?: number } = {}): Promise<ActivityEntry[]> {
+  const { kinds = ACTIVITY_KINDS, limit = ACTIVITY_FEED_LIMIT } = options;
+  /** A source's rows, or none without reading when its kind is not wanted. */
+  const from = <T>(kind: ActivityKind, read: () => Promise<T[]>): Promise<T[]> => (kinds.includes(kind) ? read() : Promise.resolve([]));
   const [users, content, streams, flags, actions] = await Promise.all([
-    db.selectFrom('users').select(['username', 'role', 'createdAt']).orderBy('createdAt', 'desc').orderBy('id', 'desc').limit(limit).execute(),
-    db
-      .selectFrom('content')
-      .leftJoin('users', 'users.id', 'content.creatorId')
-      .select(['content.title', 'content.type', 'content.createdAt', 'users.username'])
-      .orderBy('content.createdAt', 'desc')
-      .orderBy('content.id', 'desc')
-      .limit(limit)
-      .execute(),
-    db
-      .selectFrom('streams')
-      .innerJoin('users', 'users.id', 'streams.creatorId')
-      .select(['streams.title', 'streams.startedAt', 'users.username'])
-      .orderBy('streams.startedAt', 'desc')
-      .limit(limit)
-      .execute(),
-    db
-      .selectFrom('moderationItems')
-      .innerJoin('users', 'users.id', 'moderationItems.authorId')
-      .select(['moderationItems.severity', 'moderationItems.reason', 'moderationItems.createdAt', 'users.username'])
-      .orderBy('moderationItems.createdAt', 'desc')
-      .limit(limit)
-      .execute(),
-    db
-      .selectFrom('adminActions')
-      .leftJoin('users as admin', 'admin.id', 'adminActions.adminId')
-      .leftJoin('users as target', 'target.id', 'adminActions.targetUserId')
-      .select(['adminActions.action', 'adminActions.detail', 'adminActions.createdAt', 'admin.username as adminName', 'target.username as targetName'])
-      .orderBy('adminActions.createdAt', 'desc')
-      .limit(limit)
-      .execute(),
+    from('user_joined', () => db.selectFrom('users').select(['username', 'role', 'createdAt']).orderBy('createdAt', 'desc').orderBy('id', 'desc').limit(limit).execute()),
+    from('content_published', () =>
+      db
+        .selectFrom('content')
+        .leftJoin('users', 'users.id', 'content.creatorId')
+        .select(['content.title', 'content.type', 'content.createdAt', 'users.username'])
+        .orderBy('content.createdAt', 'desc')
+        .orderBy('content.id', 'desc')
+        .limit(limit)
+        .execute(),
+    ),
+    from('stream_started', () =>
+      db
+        .selectFrom('streams')
+        .innerJoin('users', 'users.id', 'streams.creatorId')
+        .select(['streams.title', 'streams.startedAt', 'users.username'])
+        .orderBy('streams.startedAt', 'desc')
+        .limit(limit)
+        .execute(),
+    ),
+    from('flagged', () =>
+      db
+        .selectFrom('moderationItems')
+        .innerJoin('users', 'users.id', 'moderationItems.authorId')
+        .select(['moderationItems.severity', 'moderationItems.reason', 'moderationItems.createdAt', 'users.username'])
+        .orderBy('moderationItems.createdAt', 'desc')
+        .limit(limit)
+        .execute(),
+    ),
+    from('admin_action', () =>
+      db
+        .selectFrom('adminActions')
+        .leftJoin('users as admin', 'admin.id', 'adminActions.adminId')
+        .leftJoin('users as target', 'target.id', 'adminActions.targetUserId')
+        .select(['adminActions.action', 'adminActions.detail', 'adminActions.createdAt', 'admin.username as adminName', 'target.username as targetName'])
+        .orderBy('adminActions.createdAt', 'desc')
+        .limit(limit)
+        .execute(),
+    ),
   ]);
   const entries: (Omit<ActivityEntry, 'at'> & { time: number })[] = [
     ...users.map((u) => ({ kind: 'user_joined' as const, text: `${u.username} joined as ${u.role}`, time: u.createdAt })),

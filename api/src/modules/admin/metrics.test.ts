@@ -183,6 +183,23 @@ describe.each(dialects)('admin dashboard figures on %s', (dialect) => {
     expect(times).toEqual([...times].sort((a, b) => b - a));
   });
 
+  it("keeps the Content tab's publishes and go-lives when newer flags and admin actions fill the whole feed", async () => {
+    const db = t.database.db.kysely;
+    const admin = await db.selectFrom('users').select('id').where('username', '=', 'admin').executeTakeFirstOrThrow();
+    const later = Date.now() + HOUR;
+    await db
+      .insertInto('adminActions')
+      .values(Array.from({ length: 20 }, (_, i) => ({ adminId: admin.id, action: 'user.verify', targetUserId: admin.id, targetId: null, detail: null, createdAt: later + i })))
+      .execute();
+    const usage = await usageAnalytics(db, now);
+    expect(usage.activity.every((a) => a.kind === 'admin_action')).toBe(true);
+    const newest = await db.selectFrom('content').select('title').orderBy('createdAt', 'desc').orderBy('id', 'desc').executeTakeFirstOrThrow();
+    expect(usage.contentActivity.length).toBeGreaterThan(0);
+    expect(usage.contentActivity.every((a) => a.kind === 'content_published' || a.kind === 'stream_started')).toBe(true);
+    expect(usage.contentActivity.some((a) => a.text.includes(newest.title))).toBe(true);
+    await db.deleteFrom('adminActions').where('createdAt', '>=', later).execute();
+  });
+
   it('answers over HTTP to an admin, with the period defaulting to a week', async () => {
     const admin = await signIn(t.app, 'admin', 'admin123');
     const get = (url: string) => t.app.inject({ method: 'GET', url, headers: { cookie: admin } });

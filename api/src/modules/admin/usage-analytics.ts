@@ -3,7 +3,7 @@
  * Viewing figures cover the last USAGE_WINDOW_DAYS; account figures cover every account.
  */
 import { sql, type Kysely } from 'kysely';
-import { DAY_MS, ROLES, type RoleShare, USAGE_WINDOW_DAYS, type UsageAnalytics } from '@onair/protocol';
+import { type ActivityKind, DAY_MS, ROLES, type RoleShare, USAGE_WINDOW_DAYS, type UsageAnalytics } from '@onair/protocol';
 import type { Database } from '../../db/schema.ts';
 import { UNKNOWN_COUNTRY } from '../analytics/views.ts';
 import { activityFeed } from './activity.ts';
@@ -17,10 +17,12 @@ export async function rolesDistribution(db: Kysely<Database>): Promise<RoleShare
   return ROLES.map((role) => ({ role, count: counts.get(role) ?? 0, share: shareOf(counts.get(role) ?? 0, total) }));
 }
 
+const CONTENT_ACTIVITY: readonly ActivityKind[] = ['content_published', 'stream_started'];
+
 export async function usageAnalytics(db: Kysely<Database>, now = Date.now()): Promise<UsageAnalytics> {
   const to = now + 1;
   const from = now - USAGE_WINDOW_DAYS * DAY_MS;
-  const [users, views, live, peaks, devices, roles, activity] = await Promise.all([
+  const [users, views, live, peaks, devices, roles, activity, contentActivity] = await Promise.all([
     db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
     db
       .selectFrom('viewEvents')
@@ -38,6 +40,7 @@ export async function usageAnalytics(db: Kysely<Database>, now = Date.now()): Pr
     deviceSplit(db, from, to),
     rolesDistribution(db),
     activityFeed(db),
+    activityFeed(db, { kinds: CONTENT_ACTIVITY }),
   ]);
   const contentViews = Number(views.views);
   return {
@@ -54,5 +57,6 @@ export async function usageAnalytics(db: Kysely<Database>, now = Date.now()): Pr
     devices,
     roles,
     activity,
+    contentActivity,
   };
 }

@@ -141,7 +141,6 @@ export interface ContentTabProps {
 
 export function ContentTab({ metrics, usage, period, onPeriod, refreshing, pendingModeration, onNavigate }: ContentTabProps) {
   const { totals } = metrics;
-  const contentActivity = usage.activity.filter((a) => a.kind === 'content_published' || a.kind === 'stream_started');
   return (
     <>
       <Group justify="space-between">
@@ -184,7 +183,7 @@ export function ContentTab({ metrics, usage, period, onPeriod, refreshing, pendi
             </SimpleGrid>
           </Panel>
           <Panel title="Recent activity">
-            <ActivityFeed entries={contentActivity} limit={LIST_LIMITS.recentContent} />
+            <ActivityFeed entries={usage.contentActivity} limit={LIST_LIMITS.recentContent} />
           </Panel>
         </Stack>
       </SimpleGrid>
