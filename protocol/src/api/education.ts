@@ -291,7 +291,7 @@ export const EducationContentCreateRequestSchema = z.object({
   subject: z.enum(EDUCATION_SUBJECTS, { error: 'subject must be one of the listed subjects' }),
   gradeLevel: z.enum(EDUCATION_GRADE_LEVELS, { error: 'gradeLevel must be one of the listed grade levels' }),
   curriculum: z.enum(EDUCATION_CURRICULA, { error: 'curriculum must be one of the listed curricula' }),
-  learningObjectives: z.array(requiredText('learningObjectives', 300), { error: 'learningObjectives must be a list' }).max(30).default([]),
+  learningObjectives: z.array(requiredText('learningObjectives', 300), { error: 'learningObjectives must be a list' }).max(30, { error: 'learningObjectives must have at most 30 entries' }).default([]),
 });
 export type EducationContentCreateRequest = z.input<typeof EducationContentCreateRequestSchema>;
 

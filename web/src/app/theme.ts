@@ -22,6 +22,9 @@ export const theme = createTheme({
     Modal: { defaultProps: { closeButtonProps } },
     Drawer: { defaultProps: { closeButtonProps } },
     Notification: { defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } } },
+    // Clicking the chosen option again left a required choice empty (a role, a type) and the form sent
+    // null; a choice that may be empty says so with `clearable`, whose clear button stays.
+    Select: { defaultProps: { allowDeselect: false } },
   },
 });
 

@@ -166,6 +166,12 @@ describe.each(dialects)('church mode on %s', (dialect) => {
     expect(summary.gifts.map((g) => g.amountCents)).toEqual([2500, 1050]);
     expect(summary.totals).toEqual([{ currency: 'USD', amountCents: 3550 }]);
     expect(summary.recurring).toHaveLength(1);
+    // Someone else's monthly gift, or none, is not found; the giver's own stops (twice is still done).
+    const stop = (cookie: string, id: number) => t.app.inject({ method: 'DELETE', url: `/api/church-recurring-gifts/${id}`, headers: { cookie } });
+    const giftId = summary.recurring[0]!.id;
+    expect((await stop(listener, giftId)).statusCode).toBe(404);
+    expect((await stop(viewer, 999_999)).statusCode).toBe(404);
+    expect(GivingSummarySchema.parse((await call(viewer, 'GET', `/api/churches/${churchId}/gifts?year=${new Date().getUTCFullYear()}`)).json()).recurring).toHaveLength(1);
 
     const statement = await call(viewer, 'GET', `/api/churches/${churchId}/giving-statement.csv?year=${year}`);
     expect(statement.headers['content-type']).toMatch(/^text\/csv/);

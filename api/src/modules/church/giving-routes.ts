@@ -6,6 +6,7 @@ import { findPaymentByKey } from '../monetization/ledger.ts';
 import { methodForCharge } from '../monetization/payment-methods.ts';
 import { addMonth, chargeGift, giftOfPayment, givingSummary, statementCsv } from './giving.ts';
 import { statementPdf } from './statement-pdf.ts';
+import { notFound } from '../../http/errors.ts';
 import { signedInUser } from '../../http/signed-in.ts';
 import type { ZodApp } from '../../http/typed-routes.ts';
 import type { UserRow } from '../../db/schema.ts';
@@ -89,7 +90,11 @@ export function givingRoutes(app: ZodApp) {
   /** Stops a monthly gift of the caller's. */
   app.delete('/api/church-recurring-gifts/:id', { onRequest: app.requireUser, schema: { params: ChurchIdParamsSchema } }, async (request, reply) => {
     const { id } = request.params;
-    await db.updateTable('churchRecurringGifts').set({ cancelledAt: Date.now() }).where('id', '=', id).where('donorId', '=', signedInUser(request).id).where('cancelledAt', 'is', null).execute();
+    const donorId = signedInUser(request).id;
+    // Stopping a gift already stopped is done; a gift that is not the caller's is as good as missing.
+    const mine = await db.selectFrom('churchRecurringGifts').select('id').where('id', '=', id).where('donorId', '=', donorId).executeTakeFirst();
+    if (!mine) throw notFound('No recurring gift with that id');
+    await db.updateTable('churchRecurringGifts').set({ cancelledAt: Date.now() }).where('id', '=', id).where('donorId', '=', donorId).where('cancelledAt', 'is', null).execute();
     return reply.code(204).send();
   });
 }

@@ -11,6 +11,10 @@ import { forbidden, notFound } from '../../http/errors.ts';
 
 export const STAFF_ROLES: readonly InstitutionRole[] = ['owner', 'teacher', 'pastor'];
 
+/** Roles that exist in a church, and in a school: a refusal names only the kind's own. */
+const CHURCH_ONLY: readonly InstitutionRole[] = ['pastor', 'member'];
+const SCHOOL_ONLY: readonly InstitutionRole[] = ['teacher', 'student'];
+
 export async function roleIn(db: Kysely<Database>, institutionId: number, userId: number): Promise<InstitutionRole | null> {
   const row = await db
     .selectFrom('institutionMembers')
@@ -46,7 +50,9 @@ export async function requireInstitution(
   if (user.role === 'admin') return { institution, role };
   if (role === null && !options.open) throw missing();
   if (options.allowed && (role === null || !options.allowed.includes(role))) {
-    throw forbidden(`Only ${options.allowed.join(' or ')} members of this ${what} may do this`);
+    const foreign = institution.type === 'church' ? SCHOOL_ONLY : CHURCH_ONLY;
+    const named = options.allowed.filter((allowed) => !foreign.includes(allowed));
+    throw forbidden(`Only ${named.join(' or ')} members of this ${what} may do this`);
   }
   return { institution, role };
 }

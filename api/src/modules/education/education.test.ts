@@ -84,6 +84,9 @@ describe.each(dialects)('education mode on %s', (dialect) => {
 
     const item = await t.database.db.kysely.selectFrom('content').innerJoin('users', 'users.id', 'content.creatorId').select(['content.id', 'content.durationSeconds']).where('users.username', '=', 'creator').where('content.durationSeconds', '>', 60).orderBy('content.id').executeTakeFirstOrThrow();
     lessonContentId = item.id;
+    const tooMany = await call(creator, 'POST', '/api/education-content', { contentId: item.id, courseId, subject: 'Mathematics', gradeLevel: '10th Grade', curriculum: 'Common Core', learningObjectives: Array.from({ length: 31 }, () => 'x') });
+    expect(tooMany.statusCode).toBe(400);
+    expect(tooMany.body).toMatch(/^learningObjectives must have at most 30 entries/);
     const lesson = await call(creator, 'POST', '/api/education-content', { contentId: item.id, courseId, subject: 'Mathematics', gradeLevel: '10th Grade', curriculum: 'Cambridge International', learningObjectives: ['Graph a line'] });
     expect(lesson.statusCode).toBe(201);
     expect(lesson.json()).toMatchObject({ contentId: item.id, position: 1, learningObjectives: ['Graph a line'] });
@@ -166,6 +169,10 @@ describe.each(dialects)('education mode on %s', (dialect) => {
     const maya = () => empty.students.find((s) => s.username === 'viewer')!;
     expect(maya()).toMatchObject({ secondsWatched: 0, completedLessons: 0, lastWatchedAt: null });
     expect((await call(viewer, 'GET', `/api/education-courses/${courseId}/progress`)).statusCode).toBe(403);
+    // A school's refusal names a school's roles (the staff list is shared with churches).
+    const roster = await call(viewer, 'GET', `/api/education-institutions/${schoolId}/members`);
+    expect(roster.statusCode).toBe(403);
+    expect(roster.body).toBe('Only owner or teacher members of this institution may do this');
 
     const { durationSeconds } = await t.database.db.kysely.selectFrom('content').select('durationSeconds').where('id', '=', lessonContentId).executeTakeFirstOrThrow();
     const record = await call(viewer, 'POST', '/api/analytics/record', { contentId: lessonContentId, watchSeconds: 40, device: 'web' });
