@@ -53,14 +53,16 @@ export const PaymentMethodSchema = z.object({
 });
 export type PaymentMethod = z.infer<typeof PaymentMethodSchema>;
 
-const digits = (field: string, min: number, max: number) =>
+/** A number typed as people type it: spaces and dashes (a phone number's `+`, dots and brackets with `phone`) dropped. */
+const digits = (field: string, min: number, max: number, options: { phone?: boolean } = {}) =>
   z
     .string({ error: `${field} is required` })
-    .transform((v) => v.replace(/[\s-]/g, ''))
+    .transform((v) => v.replace(options.phone ? /[\s\-.()]|^\s*\+/g : /[\s-]/g, ''))
     .pipe(
       z
         .string()
-        .regex(/^\d+$/, { error: `${field} may only contain digits` })
+        .min(1, { error: `${field} is required`, abort: true })
+        .regex(/^\d+$/, { error: `${field} may only contain digits${options.phone ? ' (and a leading +)' : ''}` })
         .min(min, { error: `${field} must have at least ${min} digits` })
         .max(max, { error: `${field} must have at most ${max} digits` }),
     );
@@ -88,7 +90,7 @@ export const PaymentMethodAddRequestSchema = z.discriminatedUnion(
     z.object({
       type: z.literal('mobile_money'),
       brand: z.enum(MOBILE_MONEY_BRANDS, { error: `brand must be one of ${MOBILE_MONEY_BRANDS.join(', ')}` }),
-      phoneNumber: digits('phoneNumber', 7, 15),
+      phoneNumber: digits('phoneNumber', 7, 15, { phone: true }),
       makeDefault: z.boolean({ error: 'makeDefault must be true or false' }).optional(),
     }),
     z.object({

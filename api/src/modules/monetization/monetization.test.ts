@@ -170,6 +170,8 @@ describe.each(dialects)('monetization on %s', (dialect) => {
       ['/api/payment-methods/add', { type: 'card', cardNumber: '42424242424242x2', expMonth: 1, expYear: 2030, cvc: '123' }, /^cardNumber may only contain digits/],
       ['/api/payment-methods/add', { type: 'card', cardNumber: '4242424242424242', expMonth: 13, expYear: 2030, cvc: '123' }, /^expMonth must be 1-12/],
       ['/api/payment-methods/add', { type: 'mobile_money', brand: 'Venmo', phoneNumber: '254700000001' }, /^brand must be one of/],
+      ['/api/payment-methods/add', { type: 'mobile_money', brand: 'M-Pesa', phoneNumber: '254 70+0 000' }, /^phoneNumber may only contain digits \(and a leading \+\)/],
+      ['/api/payment-methods/add', { type: 'card', cardNumber: ' ', expMonth: 1, expYear: 2030, cvc: '123' }, /^cardNumber is required/],
     ];
     for (const [path, payload, message] of cases) {
       const response = await call('POST', path, viewer, payload);
@@ -182,7 +184,9 @@ describe.each(dialects)('monetization on %s', (dialect) => {
   it('the same subscribe retried with one idempotency key charges once', async () => {
     const fan = (await call('POST', '/api/register', undefined, { username: 'payingfan', email: 'fan@example.test', password: 'password-123' })).cookies.find((c) => c.name === 'onair.sid')!;
     const cookie = `onair.sid=${fan.value}`;
-    expect((await call('POST', '/api/payment-methods/add', cookie, { type: 'mobile_money', brand: 'M-Pesa', phoneNumber: '+254 700 000 101'.replace(/[+ ]/g, '') })).statusCode).toBe(201);
+    expect((await call('POST', '/api/payment-methods/add', cookie, { type: 'mobile_money', brand: 'M-Pesa', phoneNumber: '+254 700-000 (101)' })).statusCode).toBe(201);
+    // As typed, international format included; kept as its digits.
+    expect(await db().selectFrom('paymentMethods').select('last4').where('userId', '=', await userId('payingfan')).executeTakeFirstOrThrow()).toEqual({ last4: '0101' });
     const fanId = await userId('payingfan');
     const charges = () => db().selectFrom('ledgerEntries').select('id').where('payerId', '=', fanId).where('kind', '=', 'charge').execute();
     const headers = { 'idempotency-key': 'subscribe-pro-attempt-1' };

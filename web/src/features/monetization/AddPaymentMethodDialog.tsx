@@ -76,7 +76,7 @@ export function AddPaymentMethodDialog({ opened, onClose, testMode }: { opened: 
         {type === 'mobile_money' && (
           <>
             <Select label="Provider" data={[...MOBILE_MONEY_BRANDS]} value={brand} onChange={setBrand} allowDeselect={false} />
-            <TextInput label="Phone number" inputMode="tel" value={phone} onChange={(e) => setPhone(e.currentTarget.value)} />
+            <TextInput label="Phone number" description="With the country code, as +254 700 000 001" inputMode="tel" value={phone} onChange={(e) => setPhone(e.currentTarget.value)} />
           </>
         )}
         {type === 'bank' && (
