@@ -7,7 +7,7 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { describe, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { appForFile, preparedApp } from './app-for-file.ts';
 import { chromiumAvailable, connected, setSwitch, signIn, toast } from './harness.ts';
 
@@ -104,6 +104,15 @@ describe.skipIf(!ready)('podcast syndication in the browser', () => {
     await setSwitch(page.getByRole('switch', { name: 'Distribute to Spotify' }), true);
     await page.getByTestId(`distribution-${silentId}-spotify`).locator('[data-status="failed"]').waitFor({ timeout: 90_000 });
     await page.getByTestId('active-distributions').getByText('1 active distribution · 1 failed').waitFor();
+
+    // Distribute to All: one request per platform, one toast when they are all in (the earlier ones gone first).
+    await expect.poll(() => page.getByText('Syndication Started').count(), { timeout: 20_000 }).toBe(0);
+    await picker.click();
+    await picker.fill('Harbour Lights');
+    await page.getByRole('option', { name: 'Harbour Lights Hour' }).click();
+    await page.getByRole('button', { name: 'Distribute to All Platforms' }).click();
+    await toast(page, 'Syndication Started');
+    for (const platform of ['spotify', 'apple', 'google']) await page.getByTestId(`distribution-${contentId}-${platform}`).waitFor();
     await context.close();
   }, 300_000);
 });

@@ -34,19 +34,14 @@ export function DistributeTab({ records, shows }: { records: PodcastSyndication[
       toast({ title: 'Syndication Failed', description: 'Choose the show this episode belongs to (create one in Settings).', variant: 'destructive' });
       return;
     }
-    let left = platforms.length;
-    for (const platform of platforms) {
-      distribute.mutate(
-        { contentId: selected.id, platform, showId },
-        {
-          onSuccess: () => {
-            left -= 1;
-            if (left === 0) toast({ title: 'Syndication Started', description: 'Your content is being distributed to the selected platforms!' });
-          },
-          onError: toastError('Syndication Failed'),
-        },
-      );
-    }
+    // One request per platform; TanStack runs a mutate() call's own callbacks only for the last of
+    // several, so the outcome is read from the promises: one toast for the lot.
+    const sends = platforms.map((platform) => distribute.mutateAsync({ contentId: selected.id, platform, showId }));
+    void Promise.allSettled(sends).then((outcomes) => {
+      const failed = outcomes.find((outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected');
+      if (failed) toastError('Syndication Failed')(failed.reason);
+      else toast({ title: 'Syndication Started', description: 'Your content is being distributed to the selected platforms!' });
+    });
   };
 
   return (
