@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { RevenueSummary } from '@onair/protocol';
 import { appForFile } from './app-for-file.ts';
-import { chromiumAvailable, connected, signIn, toast } from './harness.ts';
+import { chromiumAvailable, connected, setSwitch, signIn, toast } from './harness.ts';
 
 const ready = chromiumAvailable();
 
@@ -111,5 +111,35 @@ describe.skipIf(!ready)('monetization in the browser', () => {
     await toast(person.page, '402: Your card was declined.');
     await person.page.getByTestId('membership-badge').getByText('Free member').waitFor();
     await person.context.close();
+  });
+
+  it('a free member opening a subscribers-only item is shown the way to a plan, not the server’s 403s', async () => {
+    const host = await app.newPerson({ tourDoneFor: 'creator' });
+    const free = await app.newPerson({ tourDoneFor: 'viewer' });
+    await signIn(host.page, 'creator', 'creator123');
+    await signIn(free.page, 'listener', 'listener123');
+    const contentId = await host.page.evaluate(async () => {
+      const me = await fetch('/api/user').then((r) => r.json());
+      const items = (await fetch('/api/content').then((r) => r.json())) as { id: number; creatorId: number; status: string }[];
+      return items.find((item) => item.creatorId === me.id && item.status === 'published')!.id;
+    });
+    await host.page.goto(`/watch/${contentId}`);
+    await setSwitch(host.page.getByRole('switch', { name: 'Subscribers only' }), true);
+    await toast(host.page, 'Subscribers Only');
+
+    await free.page.goto(`/watch/${contentId}`);
+    const locked = free.page.getByTestId('player-locked');
+    await locked.getByText('For subscribers only').waitFor();
+    await locked.getByRole('link', { name: 'See the plans' }).waitFor();
+    // The chat says why in words, without a status code or a Try again that cannot help.
+    await free.page.getByText('This item is for subscribers only: subscribe to Premium or Pro to watch it').waitFor();
+    expect(await free.page.getByText(/^403: /).count()).toBe(0);
+    expect(await free.page.getByRole('button', { name: 'Try again' }).count()).toBe(0);
+    await locked.getByRole('link', { name: 'See the plans' }).click();
+    await free.page.waitForURL('**/monetization');
+    await setSwitch(host.page.getByRole('switch', { name: 'Subscribers only' }), false);
+    await toast(host.page, 'Open to Everyone');
+    await host.context.close();
+    await free.context.close();
   });
 });

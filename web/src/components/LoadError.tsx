@@ -9,7 +9,13 @@ import { Button, Group, Text } from '@mantine/core';
 import { ApiError } from '../lib/api';
 import { useConnectionStatus } from '../lib/socket';
 
+/** Refusals a retry cannot change (no access, gone): said without the status code and without Try again. */
+function isFinal(error: Error): error is ApiError {
+  return error instanceof ApiError && (error.status === 403 || error.status === 404);
+}
+
 export function loadErrorText(error: Error): string {
+  if (isFinal(error)) return error.message.replace(/^\d{3}: /, '');
   return error instanceof ApiError ? error.message : 'Could not reach OnAir: check your connection.';
 }
 
@@ -33,9 +39,11 @@ export function LoadError({ error, retry }: { error: Error; retry: () => unknown
       <Text c="red" size="sm">
         {loadErrorText(error)}
       </Text>
-      <Button size="compact-sm" variant="default" onClick={() => void retry()}>
-        Try again
-      </Button>
+      {!isFinal(error) && (
+        <Button size="compact-sm" variant="default" onClick={() => void retry()}>
+          Try again
+        </Button>
+      )}
     </Group>
   );
 }

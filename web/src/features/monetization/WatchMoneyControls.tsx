@@ -7,8 +7,7 @@ import { toast, toastError } from '../../lib/toast';
 import { useAuth } from '../auth/AuthProvider';
 import { watchQueries } from '../watch/queries';
 import { DonateButton } from './DonateButton';
-
-const accessQuery = (contentId: number) => ({ queryKey: [`/api/content/${contentId}/access`], queryFn: () => apiRequest<ContentAccess>('GET', `/api/content/${contentId}/access`) });
+import { monetizationQueries } from './queries';
 
 /**
  * The watch page's money controls: Donate for the audience; for the item's creator (or an admin) a
@@ -17,14 +16,14 @@ const accessQuery = (contentId: number) => ({ queryKey: [`/api/content/${content
 export function WatchMoneyControls({ contentId }: { contentId: number }) {
   const { user } = useAuth();
   const client = useQueryClient();
-  const access = useQuery(accessQuery(contentId));
+  const access = useQuery(monetizationQueries.access(contentId));
   const content = useQuery(watchQueries.content(contentId));
   const owner = content.data?.creatorId;
   const host = user !== null && (user.role === 'admin' || user.id === owner);
   const toggle = useMutation({
     mutationFn: (subscribersOnly: boolean) => apiRequest<ContentAccess>('PUT', `/api/content/${contentId}/access`, { subscribersOnly }),
     onSuccess: (next) => {
-      client.setQueryData(accessQuery(contentId).queryKey, next);
+      client.setQueryData(monetizationQueries.access(contentId).queryKey, next);
       void client.invalidateQueries({ queryKey: watchQueries.content(contentId).queryKey });
       toast({ title: next.subscribersOnly ? 'Subscribers Only' : 'Open to Everyone', description: next.subscribersOnly ? 'Only paying members can watch and chat here now.' : 'Everyone can watch and chat here now.' });
     },

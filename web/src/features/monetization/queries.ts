@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type {
+  ContentAccess,
   Donation,
   DonationSendRequest,
   DonationsList,
@@ -23,6 +24,8 @@ export const monetizationQueries = {
   revenue: () => queryOptions({ queryKey: ['/api/revenue/summary'], queryFn: () => apiRequest<RevenueSummary>('GET', '/api/revenue/summary') }),
   sponsorships: () => queryOptions({ queryKey: ['/api/sponsorships/available'], queryFn: () => apiRequest<SponsorshipOffer[]>('GET', '/api/sponsorships/available') }),
   applications: () => queryOptions({ queryKey: ['/api/sponsorships/applications'], queryFn: () => apiRequest<SponsorshipApplication[]>('GET', '/api/sponsorships/applications') }),
+  /** Whether an item is subscribers-only, and whether the caller may watch it. */
+  access: (contentId: number) => queryOptions({ queryKey: [`/api/content/${contentId}/access`], queryFn: () => apiRequest<ContentAccess>('GET', `/api/content/${contentId}/access`) }),
 };
 
 /** A fresh key per attempt; a retry of the same attempt (same mutation variables) reuses it. */

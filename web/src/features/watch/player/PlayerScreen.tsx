@@ -1,15 +1,18 @@
 /**
  * What the watch page shows where the picture goes: the player when there is something to play, and
  * otherwise an honest state: starting (live, the encoder has not delivered yet), ended (with the
- * recording when there is one), offline, processing, failed, or nothing to play.
+ * recording when there is one), offline, processing, failed, nothing to play, or for subscribers only
+ * (the files would answer 403: the way to a plan instead).
  */
 import { useEffect, useRef, useState } from 'react';
 import { Button, Text } from '@mantine/core';
-import { IconAlertTriangle, IconBroadcastOff, IconMovie, IconPlayerPlay } from '@tabler/icons-react';
+import { IconAlertTriangle, IconBroadcastOff, IconLock, IconMovie, IconPlayerPlay } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
 import type { Content, Playback } from '@onair/protocol';
 import { useAuth } from '../../auth/AuthProvider';
 import { managesContent } from '../../auth/permissions';
+import { monetizationQueries } from '../../monetization/queries';
 import { mediaQueries } from '../mediaQueries';
 import { watchQueries } from '../queries';
 import { transcriptQueries } from '../transcriptQueries';
@@ -80,6 +83,18 @@ function NothingToPlay({ content }: { content: Content }) {
   );
 }
 
+function SubscribersOnly() {
+  const { user } = useAuth();
+  return (
+    <PlayerFrame icon={<IconLock size={40} />} title="For subscribers only" testId="player-locked">
+      <Text size="sm">The creator keeps this item for members on a paid plan (Premium or Pro); following the creator is not enough.</Text>
+      <Button size="xs" component={Link} to={user ? '/monetization' : '/auth'}>
+        {user ? 'See the plans' : 'Sign in to subscribe'}
+      </Button>
+    </PlayerFrame>
+  );
+}
+
 function Ended({ content, onWatch }: { content: Content; onWatch: () => void }) {
   const { user } = useAuth();
   const status = useQuery({ ...mediaQueries.status(content.id), enabled: content.playback === null && content.status === 'published' && managesContent(user, content) });
@@ -106,7 +121,9 @@ export function PlayerScreen({ content }: { content: Content }) {
   if (live) wasLive.current = true;
   const [watchRecording, setWatchRecording] = useState(false);
   const playback = content.playback;
+  const access = useQuery(monetizationQueries.access(content.id));
 
+  if (access.data && !access.data.canWatch) return <SubscribersOnly />;
   if (live) return playback ? <Player content={content} playback={playback} live /> : <Starting contentId={content.id} />;
   if (wasLive.current && !watchRecording) return <Ended content={content} onWatch={() => setWatchRecording(true)} />;
   // A live playlist left on a finished item is not on-demand media.
