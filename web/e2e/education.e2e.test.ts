@@ -92,6 +92,13 @@ describe.skipIf(!ready)('education and church mode in the browser', () => {
     await maya.getByText(/^0:0[1-9]$|^0:[1-5]\d$/).waitFor({ timeout: 45_000 });
     expect(await maya.getByText('—').count()).toBe(0);
 
+    // The student's own view of the course: the lesson is a link to watch it, and their progress is theirs to read.
+    await student.page.goto('/education-mode');
+    await student.page.getByRole('tab', { name: 'Content' }).click();
+    await student.page.getByTestId('my-progress').getByText('You completed 0 of 1 lesson').waitFor();
+    await student.page.getByRole('link', { name: `1. ${lesson.title}` }).click();
+    await student.page.waitForURL(`**/watch/${lesson.contentId}`);
+
     // 28 + 73 = 101: the Basic tier says no, and nobody is added.
     await page.locator('input[type="file"]').setInputFiles(csvFile(Array.from({ length: 73 }, (_, i) => `extra${i}@harmattan.edu,Extra,${i}`)));
     await page.getByRole('button', { name: 'Enroll Students' }).click();

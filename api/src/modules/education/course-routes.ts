@@ -14,7 +14,7 @@ import { conflict, forbidden, notFound } from '../../http/errors.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { requireInstitution } from './access.ts';
 import { presentCourses, visibleCourses } from './courses.ts';
-import { courseProgress, progressCsv } from './progress.ts';
+import { courseProgress, ownProgress, progressCsv } from './progress.ts';
 import { signedInUser } from '../../http/signed-in.ts';
 import type { ZodApp } from '../../http/typed-routes.ts';
 
@@ -104,6 +104,13 @@ export function courseRoutes(app: ZodApp) {
   app.get('/api/education-courses/:id/progress', { onRequest: app.requireUser, schema: { params: CourseIdParamsSchema } }, async (request) => {
     const course = await loadCourse(signedInUser(request), request.params.id, true);
     return courseProgress(db, course.id);
+  });
+
+  /** The caller's own progress, for anyone who can see the course (a student has no roster access). */
+  app.get('/api/education-courses/:id/progress/me', { onRequest: app.requireUser, schema: { params: CourseIdParamsSchema } }, async (request) => {
+    const user = signedInUser(request);
+    const course = await loadCourse(user, request.params.id, false);
+    return ownProgress(db, course.id, user);
   });
 
   app.get('/api/education-courses/:id/progress.csv', { onRequest: app.requireUser, schema: { params: CourseIdParamsSchema } }, async (request, reply) => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CourseProgressSchema, CourseSchema, EnrolmentResultSchema, InstitutionAnalyticsSchema, InstitutionSchema, LiveClassSchema } from '@onair/protocol';
+import { CourseProgressSchema, CourseSchema, EnrolmentResultSchema, InstitutionAnalyticsSchema, InstitutionSchema, LiveClassSchema, StudentProgressSchema } from '@onair/protocol';
 import { createTestApp, signIn, TINY_SEED, type TestApp } from '../../../test/support/app.ts';
 import { testDialects } from '../../../../test-support/databases.ts';
 import type { TxtResolver } from './domain-verification.ts';
@@ -185,6 +185,10 @@ describe.each(dialects)('education mode on %s', (dialect) => {
     const student = progress.students.find((s) => s.username === 'viewer')!;
     expect(student).toMatchObject({ secondsWatched: 40 + durationSeconds, completedLessons: 1, completion: 1 });
     expect(student.lastWatchedAt).not.toBeNull();
+    // The student reads their own row (the roster's is for staff); someone who cannot see the course, nothing.
+    const own = StudentProgressSchema.parse((await call(viewer, 'GET', `/api/education-courses/${courseId}/progress/me`)).json());
+    expect(own).toEqual(student);
+    expect((await t.app.inject({ method: 'GET', url: `/api/education-courses/${courseId}/progress/me` })).statusCode).toBe(401);
 
     const analytics = InstitutionAnalyticsSchema.parse((await call(creator, 'GET', `/api/education-institutions/${schoolId}/analytics`)).json());
     expect(analytics).toMatchObject({ students: 102, courses: 1, lessons: 1, studyHours: Math.round(((40 + durationSeconds) / 3600) * 100) / 100, studySeconds: 40 + durationSeconds });

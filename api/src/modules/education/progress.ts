@@ -4,7 +4,7 @@
  * still live, with no length yet, once it was attended at all).
  */
 import type { Kysely } from 'kysely';
-import { type CourseProgress, DAY_MS, ENGAGEMENT_WINDOW_DAYS, type InstitutionAnalytics, LESSON_COMPLETION_SHARE } from '@onair/protocol';
+import { type CourseProgress, DAY_MS, type StudentProgress, ENGAGEMENT_WINDOW_DAYS, type InstitutionAnalytics, LESSON_COMPLETION_SHARE } from '@onair/protocol';
 import type { Database } from '../../db/schema.ts';
 import { toCsv } from './csv-out.ts';
 
@@ -14,23 +14,34 @@ export function lessonCompleted(secondsWatched: number, durationSeconds: number)
   return durationSeconds <= 0 || secondsWatched >= durationSeconds * LESSON_COMPLETION_SHARE;
 }
 
+type Student = { id: number; username: string; firstName: string | null; lastName: string | null };
+
+/** The class roster's progress (teachers and owners). */
 export async function courseProgress(db: Kysely<Database>, courseId: number): Promise<CourseProgress> {
-  const [lessons, roster] = await Promise.all([
-    db
-      .selectFrom('courseLessons')
-      .innerJoin('content', 'content.id', 'courseLessons.contentId')
-      .select(['courseLessons.contentId', 'content.title', 'content.durationSeconds'])
-      .where('courseLessons.courseId', '=', courseId)
-      .orderBy('courseLessons.position')
-      .execute(),
-    db
-      .selectFrom('courseEnrolments')
-      .innerJoin('users', 'users.id', 'courseEnrolments.userId')
-      .select(['users.id', 'users.username', 'users.firstName', 'users.lastName'])
-      .where('courseEnrolments.courseId', '=', courseId)
-      .orderBy('users.username')
-      .execute(),
-  ]);
+  const roster = await db
+    .selectFrom('courseEnrolments')
+    .innerJoin('users', 'users.id', 'courseEnrolments.userId')
+    .select(['users.id', 'users.username', 'users.firstName', 'users.lastName'])
+    .where('courseEnrolments.courseId', '=', courseId)
+    .orderBy('users.username')
+    .execute();
+  return progressOf(db, courseId, roster);
+}
+
+/** One person's own progress in a course (a student reads theirs; on the roster or not, it is what they watched). */
+export async function ownProgress(db: Kysely<Database>, courseId: number, student: Student): Promise<StudentProgress> {
+  const progress = await progressOf(db, courseId, [student]);
+  return progress.students[0]!;
+}
+
+async function progressOf(db: Kysely<Database>, courseId: number, roster: Student[]): Promise<CourseProgress> {
+  const lessons = await db
+    .selectFrom('courseLessons')
+    .innerJoin('content', 'content.id', 'courseLessons.contentId')
+    .select(['courseLessons.contentId', 'content.title', 'content.durationSeconds'])
+    .where('courseLessons.courseId', '=', courseId)
+    .orderBy('courseLessons.position')
+    .execute();
   const contentIds = lessons.map((l) => l.contentId);
   const userIds = roster.map((r) => r.id);
   const watched =

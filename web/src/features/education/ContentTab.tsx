@@ -1,5 +1,7 @@
 import { useState, type FormEvent } from 'react';
-import { Button, Card, Group, Select, SimpleGrid, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
+import { Anchor, Button, Card, Group, Progress, Select, SimpleGrid, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
+import { IconCircleCheck } from '@tabler/icons-react';
+import { Link } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import {
   EDUCATION_CURRICULA,
@@ -135,6 +137,39 @@ function ScheduleClass({ course }: { course: Course }) {
   );
 }
 
+/** The lessons, each a link to watch it; a student also sees what they completed. */
+function CourseLessons({ course }: { course: Course }) {
+  const mine = useQuery({ ...educationQueries.myProgress(course.id), enabled: !course.canTeach && course.lessons.length > 0 });
+  const done = new Set(mine.data?.lessons.filter((l) => l.completed).map((l) => l.contentId));
+  if (!course.lessons.length) {
+    return (
+      <Text size="sm" c="dimmed" mt="xs">
+        No lessons yet.
+      </Text>
+    );
+  }
+  return (
+    <Stack gap={4} mt="xs">
+      {mine.data && (
+        <Group gap="sm" data-testid="my-progress">
+          <Progress value={mine.data.completion * 100} w={160} aria-label="Your progress" />
+          <Text size="sm">
+            You completed {mine.data.completedLessons} of {course.lessons.length} {course.lessons.length === 1 ? 'lesson' : 'lessons'}
+          </Text>
+        </Group>
+      )}
+      {course.lessons.map((l) => (
+        <Group gap={6} key={l.id} wrap="nowrap">
+          <Anchor size="sm" renderRoot={(props) => <Link {...props} to="/watch/$contentId" params={{ contentId: String(l.contentId) }} />}>
+            {l.position}. {l.title}
+          </Anchor>
+          {done.has(l.contentId) && <IconCircleCheck size={16} color="var(--mantine-color-teal-7)" aria-label="Completed" />}
+        </Group>
+      ))}
+    </Stack>
+  );
+}
+
 export function ContentTab({ institutions, courses }: { institutions: Institution[]; courses: Course[] }) {
   const teaching = institutions.filter((i) => i.myRole === 'owner' || i.myRole === 'teacher');
   return (
@@ -150,19 +185,7 @@ export function ContentTab({ institutions, courses }: { institutions: Institutio
             {course.institutionName} · {course.subject} · {course.gradeLevel} · {course.curriculum} · {course.rosterSize} on the roster
           </Text>
           {course.objectives.length > 0 && <Text size="sm">Objectives: {course.objectives.join('; ')}</Text>}
-          <Stack gap={2} mt="xs">
-            {course.lessons.length ? (
-              course.lessons.map((l) => (
-                <Text size="sm" key={l.id}>
-                  {l.position}. {l.title}
-                </Text>
-              ))
-            ) : (
-              <Text size="sm" c="dimmed">
-                No lessons yet.
-              </Text>
-            )}
-          </Stack>
+          <CourseLessons course={course} />
           {course.canTeach && <ScheduleClass course={course} />}
         </Card>
       ))}

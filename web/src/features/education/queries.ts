@@ -14,6 +14,7 @@ import type {
   LiveClass,
   LiveClassCreateRequest,
   MemberAddRequest,
+  StudentProgress,
   TierChangeResponse,
   EducationTierId,
   InvitationCreated,
@@ -35,6 +36,12 @@ export const educationQueries = {
     queryOptions({
       queryKey: ['/api/education-courses', courseId, 'progress'],
       queryFn: () => apiRequest<CourseProgress>('GET', `/api/education-courses/${courseId}/progress`),
+    }),
+  /** The caller's own progress in a course (students; the roster's is `progress`). */
+  myProgress: (courseId: number) =>
+    queryOptions({
+      queryKey: ['/api/education-courses', courseId, 'progress', 'me'],
+      queryFn: () => apiRequest<StudentProgress>('GET', `/api/education-courses/${courseId}/progress/me`),
     }),
   liveClasses: () => queryOptions({ queryKey: ['/api/education-live-classes'], queryFn: () => apiRequest<LiveClass[]>('GET', '/api/education-live-classes') }),
   myContent: (creatorId: number) =>
