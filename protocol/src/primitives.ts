@@ -6,10 +6,20 @@ export const IsoDate = z.string();
 /** A count of things: a whole number, never negative. */
 export const Count = z.number().int().nonnegative();
 
-/** Text a person must fill in: trimmed, not empty, at most `max` characters; errors name the field. */
+/** Whitespace and invisible format characters (Unicode Cf: zero-width spaces, direction marks, BOM). */
+const INVISIBLE = /[\s\p{Cf}]/gu;
+
+/** True when the text shows something: not only whitespace and invisible characters. */
+const hasVisibleText = (text: string) => text.replace(INVISIBLE, '') !== '';
+
+/**
+ * Text a person must fill in: trimmed, at most `max` characters, and showing something (a name of only
+ * zero-width or direction characters reads as blank); errors name the field. Invisible characters
+ * inside the text are kept: joiners and direction marks belong to some names.
+ */
 export const requiredText = (field: string, max: number) =>
   z
     .string({ error: `${field} is required` })
     .trim()
-    .min(1, { error: `${field} is required` })
+    .refine(hasVisibleText, { error: `${field} is required` })
     .max(max, { error: `${field} must be at most ${max} characters` });

@@ -23,6 +23,7 @@ import { liveCaptions } from './migrations/0016_live_captions.ts';
 import { viewCounters } from './migrations/0018_view_counters.ts';
 import { pollTallies } from './migrations/0019_poll_tallies.ts';
 import { userActivity } from './migrations/0020_user_activity.ts';
+import { translationPerLanguage } from './migrations/0021_translation_per_language.ts';
 
 function migrationsFor(db: Db): Record<string, Migration> {
   return {
@@ -45,6 +46,7 @@ function migrationsFor(db: Db): Record<string, Migration> {
     '0018_view_counters': viewCounters(db.dialect),
     '0019_poll_tallies': pollTallies(),
     '0020_user_activity': userActivity(),
+    '0021_translation_per_language': translationPerLanguage(),
   };
 }
 

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { idParam } from '../ids.ts';
-import { Id, IsoDate } from '../primitives.ts';
+import { Id, IsoDate, requiredText } from '../primitives.ts';
 
 export const CreatorProfileSchema = z.object({
   userId: Id,
@@ -44,11 +44,7 @@ export const CreatorProfileRequestSchema = z.object({
     .regex(CREATOR_HANDLE.pattern, {
       error: 'handle may only use lowercase letters, digits and dashes, and must start and end with a letter or digit',
     }),
-  displayName: z
-    .string({ error: 'displayName is required' })
-    .trim()
-    .min(1, { error: 'displayName is required' })
-    .max(CREATOR_DISPLAY_NAME_MAX_LENGTH, { error: `displayName must be at most ${CREATOR_DISPLAY_NAME_MAX_LENGTH} characters` }),
+  displayName: requiredText('displayName', CREATOR_DISPLAY_NAME_MAX_LENGTH),
   bio: z
     .string({ error: 'bio must be text' })
     .trim()

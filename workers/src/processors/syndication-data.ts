@@ -28,6 +28,7 @@ export async function loadEpisodes(db: Kysely, showId: number) {
     .leftJoin('mediaAssets as m', 'm.contentId', 'e.contentId')
     // Only a ready transcript is offered to podcast apps.
     .leftJoin('transcripts as t', (join) => join.onRef('t.contentId', '=', 'e.contentId').on('t.status', '=', 'ready'))
+    .leftJoin('contentAccess as a', 'a.contentId', 'e.contentId')
     .select([
       'e.contentId',
       'e.guid',
@@ -43,6 +44,8 @@ export async function loadEpisodes(db: Kysely, showId: number) {
       'm.durationMs',
       'm.updatedAt as assetUpdatedAt',
       't.language as transcriptLanguage',
+      'a.subscribersOnly',
+      'a.updatedAt as accessUpdatedAt',
     ])
     .where('e.showId', '=', showId)
     .orderBy('c.createdAt', 'desc')

@@ -83,9 +83,14 @@ async function syncShow(ctx: JobContext, settings: SyndicationSettings, showId: 
 
   await step(0.4, `Building feed of ${show.title}`);
   // The last change, not the build time: rebuilding an unchanged show gives the same bytes and ETag.
-  const lastChange = Math.max(Number(show.updatedAt), ...episodes.map((e) => Math.max(Number(e.addedAt), Number(e.assetUpdatedAt ?? 0))));
+  // An access change counts too: a feed that drops a newly gated episode must replace the one listing it.
+  const lastChange = Math.max(
+    Number(show.updatedAt),
+    ...episodes.map((e) => Math.max(Number(e.addedAt), Number(e.assetUpdatedAt ?? 0), Number(e.accessUpdatedAt ?? 0))),
+  );
   const feedShow = toFeedShow(settings, show, new Date(lastChange));
-  const feedEpisodes = episodes.map((e) => toFeedEpisode(settings, show.slug, e, audio.get(e.contentId) ?? null));
+  // The feed is public: subscribers-only episodes stay out of it (their enclosures answer 404 too).
+  const feedEpisodes = episodes.filter((e) => e.subscribersOnly !== 1).map((e) => toFeedEpisode(settings, show.slug, e, audio.get(e.contentId) ?? null));
   const xml = buildFeedXml(feedShow, feedEpisodes);
   const etag = `"${createHash('sha1').update(xml).digest('base64url')}"`;
   if (etag !== show.feedEtag) {

@@ -24,8 +24,9 @@ export function chunkText(text: string): { text: string; separator: string }[] {
 }
 
 /**
- * Translates a content item's title and the given text, and stores them as an AI translation. The
- * row is keyed by the job id (unique index), so a retry after a crash finds it instead of adding one.
+ * Translates a content item's title and the given text, and stores them as an AI translation. An item
+ * has one translation per language (unique index), so this replaces the one there; the row carries the
+ * job id, so a retry after a crash finds it instead of translating again.
  */
 export const translationProcessor: Processor<'translation'> = async (payload, ctx) => {
   const { contentId, sourceLanguage, targetLanguage } = payload;
@@ -72,28 +73,12 @@ export const translationProcessor: Processor<'translation'> = async (payload, ct
   }
 
   await ctx.progress(97, 'Saving the translation');
-  await k
-    .insertInto('translations')
-    .values({
-      contentId,
-      language: targetLanguage,
-      title,
-      description: description.trim(),
-      aiGenerated: 1,
-      jobId: ctx.jobId,
-      engine: plan.engine,
-      createdBy: ctx.userId,
-      createdAt: Date.now(),
-    })
-    .onConflict((oc) => oc.columns(['contentId', 'language', 'aiGenerated', 'jobId']).doNothing())
-    .execute();
+  const replacing = { title, description: description.trim(), aiGenerated: 1, jobId: ctx.jobId, engine: plan.engine, createdBy: ctx.userId, createdAt: Date.now() };
   const row = await k
-    .selectFrom('translations')
-    .select(['id', 'title', 'description'])
-    .where('contentId', '=', contentId)
-    .where('language', '=', targetLanguage)
-    .where('aiGenerated', '=', 1)
-    .where('jobId', '=', ctx.jobId)
+    .insertInto('translations')
+    .values({ contentId, language: targetLanguage, ...replacing })
+    .onConflict((oc) => oc.columns(['contentId', 'language']).doUpdateSet(replacing))
+    .returning(['id', 'title', 'description'])
     .executeTakeFirstOrThrow();
   return { translationId: row.id, contentId, language: targetLanguage, title: row.title, description: row.description ?? '', engine: plan.engine, route: plan.route };
 };

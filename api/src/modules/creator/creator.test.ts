@@ -75,6 +75,9 @@ describe.each(dialects)('creator profiles on %s', (dialect) => {
       [{ handle: 'no spaces', displayName: 'A' }, /^handle may only use/],
       [{ handle: '-dash-', displayName: 'A' }, /^handle may only use/],
       [{ handle: 'good-handle', displayName: '   ' }, /^displayName is required/],
+      // Only invisible characters (right-to-left override, zero-width space, BOM, word joiner) read as blank.
+      [{ handle: 'good-handle', displayName: '\u202e\u200b' }, /^displayName is required/],
+      [{ handle: 'good-handle', displayName: ' \ufeff \u2060\u200b ' }, /^displayName is required/],
       [{ handle: 'good-handle', displayName: 'A', bio: 'x'.repeat(501) }, /^bio must be at most 500/],
     ];
     for (const [payload, message] of cases) {

@@ -113,6 +113,20 @@ describe.each(dialects)('restream destinations on %s', (dialect) => {
     expect((await call('GET', base, creator)).json()).toHaveLength(1);
   });
 
+  it('never gives a short key away: the hint shows at most half of it, and nothing of a key of 4 characters or fewer', async () => {
+    const cases = [['loop', ''], ['k', ''], ['abcde', 'de'], ['abcdefg', 'efg'], ['abcdefgh', 'efgh']] as const;
+    for (const [streamKey, hint] of cases) {
+      const created = await call('POST', base, creator, { ...youtube, streamKey });
+      expect(created.statusCode).toBe(201);
+      const target = RestreamTargetSchema.parse(created.json());
+      expect(target.keyHint, streamKey).toBe(hint);
+      const patched = await call('PATCH', `${base}/${target.id}`, creator, { streamKey: 'loop' });
+      expect(patched.json()).toMatchObject({ keyHint: '' });
+      expect((await call('GET', base, creator)).body).not.toContain('loop');
+      expect((await call('DELETE', `${base}/${target.id}`, creator)).statusCode).toBe(204);
+    }
+  });
+
   it("hides one creator's destinations from another (404) while admins manage their own", async () => {
     const [mine] = (await call('GET', base, creator)).json() as { id: number }[];
     expect((await call('GET', base, otherCreator)).json()).toEqual([]);

@@ -1,7 +1,7 @@
 /**
  * Restream destinations: where a creator's live input is copied (Facebook, YouTube, Twitter or any
  * RTMP/RTMPS server). The platform's stream key is stored encrypted like the OnAir stream key and never
- * leaves the server again except to the restreamer; its owner sees only the last four characters.
+ * leaves the server again except to the restreamer; its owner sees at most the last four characters.
  */
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
@@ -18,8 +18,13 @@ const HINT_LENGTH = 4;
 
 const missing = () => notFound('No destination with that id');
 
+/**
+ * The end of the key its owner sees: at most HINT_LENGTH characters and never more than half the key,
+ * so a short key is not given away whole (one of HINT_LENGTH or fewer shows nothing).
+ */
 export function keyHint(key: string): string {
-  return key.slice(-HINT_LENGTH);
+  const shown = key.length <= HINT_LENGTH ? 0 : Math.min(HINT_LENGTH, Math.floor(key.length / 2));
+  return shown === 0 ? '' : key.slice(-shown);
 }
 
 export function presentTarget(row: RestreamTargetRow): RestreamTarget {

@@ -10,6 +10,7 @@ import { listDonations, sendDonation } from './donations.ts';
 import { listTiers, presentMembership, setCancelAtPeriodEnd, subscribe, updateTier } from './memberships.ts';
 import { addMethod, listMethods, removeMethod, setDefaultMethod } from './payment-methods.ts';
 import { revenueCsv, revenueSummary } from './revenue.ts';
+import { refreshFeedOf } from '../syndication/service.ts';
 import { signedInUser } from '../../http/signed-in.ts';
 import type { ZodApp } from '../../http/typed-routes.ts';
 import type { UserRow } from '../../db/schema.ts';
@@ -83,6 +84,7 @@ export default async function monetizationRoutes(app: ZodApp) {
     if (user.role !== 'admin' && item.creatorId !== user.id) throw forbidden('Only the item’s creator or an admin may change who can watch it');
     const values = { subscribersOnly: subscribersOnly ? 1 : 0, updatedAt: Date.now() };
     await db.insertInto('contentAccess').values({ contentId: id, ...values }).onConflict((oc) => oc.column('contentId').doUpdateSet(values)).execute();
+    await refreshFeedOf(app, id, user.id);
     return { contentId: id, subscribersOnly, canWatch: true };
   });
 }

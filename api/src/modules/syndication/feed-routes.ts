@@ -8,6 +8,7 @@ import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { podcastUrls } from '@onair/protocol';
+import { isSubscribersOnly } from '../monetization/access.ts';
 import { countDownload } from './downloads.ts';
 import { isNotModified, planFile, sendFile } from './file-response.ts';
 
@@ -64,6 +65,8 @@ export default async function feedRoutes(app: FastifyInstance) {
       .where('e.contentId', '=', contentId)
       .executeTakeFirst();
     if (!episode || episode.status !== 'ready' || !episode.audioPath) return notFound(reply, 'episode');
+    // A subscribers-only item is not part of the public feed: answered as if it were unknown.
+    if (await isSubscribersOnly(db, contentId)) return notFound(reply, 'episode');
     if (path.extname(episode.audioPath).slice(1).toLowerCase() !== match[2]) return notFound(reply, 'episode');
     const full = path.join(mediaDir, ...episode.audioPath.split('/'));
     const facts = await stat(full).catch(() => null);
@@ -92,8 +95,11 @@ export default async function feedRoutes(app: FastifyInstance) {
     const episodes = await db
       .selectFrom('podcastEpisodes as e')
       .innerJoin('content as c', 'c.id', 'e.contentId')
+      .leftJoin('contentAccess as a', 'a.contentId', 'e.contentId')
       .select(['c.title', 'c.description', 'c.createdAt'])
       .where('e.showId', '=', showId)
+      // The page lists what the feed lists: no subscribers-only items.
+      .where((eb) => eb.or([eb('a.subscribersOnly', 'is', null), eb('a.subscribersOnly', '!=', 1)]))
       .orderBy('c.createdAt', 'desc')
       .execute();
     const feedUrl = podcastUrls.feed(publicUrl, slug);

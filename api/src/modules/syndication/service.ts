@@ -31,6 +31,15 @@ export async function refreshShow(app: FastifyInstance, show: PodcastShowRow, us
   return app.jobs.enqueue('syndication', { showId: show.id }, { userId });
 }
 
+/**
+ * Rebuilds the feed of the show an item is an episode of, if any: its access changed, and the public
+ * feed must drop (or list again) a subscribers-only item. Answers the job id.
+ */
+export async function refreshFeedOf(app: FastifyInstance, contentId: number, userId: number): Promise<string | null> {
+  const episode = await app.db.kysely.selectFrom('podcastEpisodes').select('showId').where('contentId', '=', contentId).executeTakeFirst();
+  return episode ? app.jobs.enqueue('syndication', { showId: episode.showId }, { userId }) : null;
+}
+
 export function assertShowAccess(user: AuthUser, show: PodcastShowRow | undefined): PodcastShowRow {
   if (!show || (user.role !== 'admin' && show.creatorId !== user.id)) throw notFound('No show with that id');
   return show;

@@ -380,6 +380,26 @@ describe.each(dialects)('podcast syndication on %s', (dialect) => {
     expect(figures.topEpisodes).toEqual([{ contentId: episodes.first, title: 'Signals, part one', downloads: 2 }]);
   });
 
+  it('leaves a subscribers-only episode out of the public feed and page, and answers 404 for its enclosure', async () => {
+    const enclosure = `/feeds/${show.slug}/episodes/${episodes.second}.mp3`;
+    const listsIt = (body: string) => body.includes(enclosure);
+    expect(listsIt((await feed()).body)).toBe(true);
+    const gated = await call(creator, 'PUT', `/api/content/${episodes.second}/access`, { subscribersOnly: true });
+    expect(gated.statusCode, gated.body).toBe(200);
+    const refused = await t.app.inject({ method: 'GET', url: enclosure });
+    expect(refused.statusCode).toBe(404);
+    expect(refused.body).toBe('No such episode');
+    expect((await t.app.inject({ method: 'GET', url: enclosure, headers: { range: 'bytes=0-1' } })).statusCode).toBe(404);
+    const rebuilt = await eventually(feed, (r) => r.statusCode === 200 && !listsIt(r.body), 60_000);
+    expect(parseFeed(rebuilt.body)!.items.map((i) => i.title)).not.toContain('Signals, part two');
+    expect((await t.app.inject({ method: 'GET', url: `/feeds/${show.slug}` })).body).not.toContain('Signals, part two');
+
+    // Opened to everyone again, it is back in the feed and served.
+    await call(creator, 'PUT', `/api/content/${episodes.second}/access`, { subscribersOnly: false });
+    await eventually(feed, (r) => r.statusCode === 200 && listsIt(r.body), 60_000);
+    expect((await t.app.inject({ method: 'GET', url: enclosure })).statusCode).toBe(200);
+  });
+
   it('saves settings that survive a restart and take effect (auto-publish without the quality check)', async () => {
     const saved = await call(creator, 'PATCH', `/api/podcast-shows/${show.id}`, {
       autoPublish: true,

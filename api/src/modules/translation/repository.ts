@@ -50,13 +50,20 @@ export async function listTranslations(db: Kysely<Database>, contentId: number):
   return rows.map(presentTranslation);
 }
 
-export async function insertManualTranslation(
+/**
+ * Stores a hand-typed translation. A language the item already has is replaced (the client then lists
+ * the new text in place of the old); the unique index makes two requests at once end with one row.
+ */
+export async function saveManualTranslation(
   db: Kysely<Database>,
   values: { contentId: number; language: string; title: string; description: string | null; createdBy: number },
 ): Promise<Translation> {
+  const { contentId, language, ...rest } = values;
+  const replacing = { ...rest, aiGenerated: 0, jobId: null, engine: null, createdAt: Date.now() };
   const row = await db
     .insertInto('translations')
-    .values({ ...values, aiGenerated: 0, jobId: null, engine: null, createdAt: Date.now() })
+    .values({ contentId, language, ...replacing })
+    .onConflict((oc) => oc.columns(['contentId', 'language']).doUpdateSet(replacing))
     .returning(['id', 'contentId', 'language', 'title', 'description', 'aiGenerated', 'createdAt'])
     .executeTakeFirstOrThrow();
   return presentTranslation(row);

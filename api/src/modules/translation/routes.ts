@@ -14,7 +14,7 @@ import {
 } from '@onair/protocol';
 import { badRequest, unprocessable } from '../../http/errors.ts';
 import { enforceRateLimit } from '../../http/rate-limit.ts';
-import { assertCanTranslate, contentOr404, insertManualTranslation, listTranslations } from './repository.ts';
+import { assertCanTranslate, contentOr404, saveManualTranslation, listTranslations } from './repository.ts';
 import { signedInUser } from '../../http/signed-in.ts';
 import type { ZodApp } from '../../http/typed-routes.ts';
 
@@ -35,7 +35,7 @@ export default async function translationRoutes(app: ZodApp) {
     assertCanTranslate(signedInUser(request), content);
     const source = resolveLanguage(content.language);
     if (source !== undefined && source === resolveLanguage(input.language)) throw badRequest(`language: the content is already in ${languageName(source)}`);
-    const translation = await insertManualTranslation(app.db.kysely, {
+    const translation = await saveManualTranslation(app.db.kysely, {
       contentId: id,
       language: input.language,
       title: input.title,

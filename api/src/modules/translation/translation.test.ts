@@ -5,6 +5,7 @@ import { createTestApp, signIn, type TestApp } from '../../../test/support/app.t
 import { testDialects } from '../../../../test-support/databases.ts';
 import { apertiumInstalled, startFakeLibreTranslate, type FakeLibreTranslate } from '../../../../test-support/engines.ts';
 import type { JobEvent } from '../../jobs/types.ts';
+import { translationPerLanguage } from '../../db/migrations/0021_translation_per_language.ts';
 
 const dialects = await testDialects();
 const hasApertium = apertiumInstalled();
@@ -47,6 +48,32 @@ describe.each(dialects)('translations on %s', (dialect) => {
     expect(list.statusCode).toBe(200);
     expect(list.json()).toContainEqual(translation);
     expect((await t.app.inject({ method: 'GET', url: '/api/content/999999/translations' })).statusCode).toBe(404);
+  });
+
+  it('replaces a language the item already has instead of adding a second row, also when requests race', async () => {
+    const listed = async () => ((await t.app.inject({ method: 'GET', url: `/api/content/${own.id}/translations` })).json() as { id: number; language: string; title: string }[]).filter((r) => r.language === 'it');
+    const first = await post(own.id, { language: 'it', title: 'Serata jazz', description: 'Dal vivo' }, creator);
+    expect(first.statusCode).toBe(201);
+    const again = await post(own.id, { language: 'Italian', title: 'Notte di jazz' }, creator);
+    expect(again.statusCode).toBe(201);
+    expect(again.json()).toMatchObject({ id: first.json().id, language: 'it', title: 'Notte di jazz', description: null, aiGenerated: false });
+    expect(await listed()).toEqual([expect.objectContaining({ id: first.json().id, title: 'Notte di jazz' })]);
+
+    const racing = await Promise.all(['uno', 'due', 'tre', 'quattro'].map((n) => post(own.id, { language: 'it', title: `Jazz ${n}` }, creator)));
+    expect(racing.map((r) => r.statusCode)).toEqual([201, 201, 201, 201]);
+    expect(await listed()).toHaveLength(1);
+  });
+
+  it('keeps the last written row of a language when the migration meets duplicates', async () => {
+    const k = t.database.db.kysely;
+    const migration = translationPerLanguage();
+    await migration.down(k);
+    const row = { contentId: own.id, language: 'ko', description: null, aiGenerated: 0, jobId: null, engine: null, createdBy: creatorId, createdAt: Date.now() };
+    await k.insertInto('translations').values({ ...row, title: 'Old' }).execute();
+    await k.insertInto('translations').values({ ...row, title: 'New' }).execute();
+    await migration.up(k);
+    expect(await k.selectFrom('translations').select('title').where('contentId', '=', own.id).where('language', '=', 'ko').execute()).toEqual([{ title: 'New' }]);
+    await expect(k.insertInto('translations').values({ ...row, title: 'Third' }).execute()).rejects.toThrow();
   });
 
   it('validates manual translations: language and title required, a supported language, no aiGenerated flag', async () => {

@@ -52,6 +52,22 @@ describe('insights', () => {
     expect(out.insights.join(' ')).not.toMatch(/leads with/);
   });
 
+  it('says "1 viewer" and "1 view" in the singular', () => {
+    const one = { ...RECORD, viewerCount: 1, peakViewers: 1 };
+    expect(buildInsights(one, null).insights[0]).toBe('“Jazz After Dark — Episode 3” has reached 1 viewer; at most 1 watched at the same time.');
+    expect(buildInsights({ ...one, peakViewers: 0 }, null).insights[0]).toBe('“Jazz After Dark — Episode 3” has reached 1 viewer, who did not watch live.');
+    const history = { ...HISTORY, item: { ...HISTORY.item, viewsLast7: 1, viewsPrev7: 0 } };
+    expect(buildInsights(one, history).trends).toContain('“Jazz After Dark — Episode 3” gained 1 view over the last 7 days, after none the week before.');
+  });
+
+  it('says the location is unknown rather than naming an "Unknown Region" (ZZ)', () => {
+    const text = (locationBreakdown: Record<string, number>) => buildInsights({ ...RECORD, locationBreakdown }, null).insights.join(' ');
+    expect(text({ ZZ: 12 })).toContain('The location of the recorded viewers is unknown.');
+    expect(text({ GH: 30, ZZ: 10 })).toContain('75% of viewers are in Ghana; the location of 25% is unknown.');
+    expect(text({ NG: 50, US: 30, ZZ: 20 })).toContain('Viewers come from 2 countries; Nigeria leads with 50%, then United States (30%); the location of 20% is unknown.');
+    for (const breakdown of [{ ZZ: 12 }, { GH: 30, ZZ: 10 }, { NG: 50, US: 30, ZZ: 20 }] as Record<string, number>[]) expect(text(breakdown)).not.toMatch(/Unknown Region|All recorded viewers/);
+  });
+
   it('formats durations and country names', () => {
     expect(duration(42)).toBe('42 s');
     expect(duration(3900)).toBe('1 h 05 min');

@@ -35,6 +35,10 @@ export interface InsightsOutput {
 const DEVICE_LABELS: Record<string, string> = { mobile: 'mobile', web: 'web', tv: 'TV', satellite: 'satellite' };
 const pct = (x: number) => `${Math.round(x * 100)}%`;
 const count = (n: number) => n.toLocaleString('en-US');
+/** '1 viewer', '300 viewers'. */
+const plural = (n: number, noun: string) => `${count(n)} ${noun}${n === 1 ? '' : 's'}`;
+/** The country code the API records for a view whose country is not known; it is no place to name. */
+const UNKNOWN_COUNTRY = 'ZZ';
 
 let regionNames: Intl.DisplayNames | undefined;
 export function countryName(code: string): string {
@@ -93,8 +97,8 @@ export function buildInsights(record: ViewershipRecord, history: CreatorHistory 
   if (record.viewerCount > 0) {
     insights.push(
       record.peakViewers > 0
-        ? `${title} has reached ${count(record.viewerCount)} viewers; at most ${count(record.peakViewers)} watched at the same time.`
-        : `${title} has reached ${count(record.viewerCount)} viewers, none of them live.`,
+        ? `${title} has reached ${plural(record.viewerCount, 'viewer')}; at most ${count(record.peakViewers)} watched at the same time.`
+        : `${title} has reached ${plural(record.viewerCount, 'viewer')}, ${record.viewerCount === 1 ? 'who did not watch live' : 'none of them live'}.`,
     );
     const together = Math.min(record.peakViewers / record.viewerCount, 1);
     if (record.peakViewers > 0 && together < 0.1) {
@@ -131,18 +135,25 @@ export function buildInsights(record: ViewershipRecord, history: CreatorHistory 
     }
   }
 
-  // Countries and languages.
-  const countries = shares(record.locationBreakdown);
+  // Countries and languages. Shares are of all viewers; those of unknown location are said so, not
+  // named as a country ("Unknown Region").
+  const byCountry = shares(record.locationBreakdown);
+  const unknown = byCountry.find((c) => c.key.toUpperCase() === UNKNOWN_COUNTRY)?.share ?? 0;
+  const countries = byCountry.filter((c) => c.key.toUpperCase() !== UNKNOWN_COUNTRY);
+  const unknownPart = unknown > 0 ? `; the location of ${pct(unknown)} is unknown` : '';
+  if (!countries.length && unknown > 0) insights.push('The location of the recorded viewers is unknown.');
   if (countries.length) {
     const [first, ...rest] = countries;
     const top3 = countries.slice(0, 3).reduce((a, c) => a + c.share, 0);
     insights.push(
       countries.length === 1
-        ? `All recorded viewers are in ${countryName(first!.key)}.`
+        ? unknown > 0
+          ? `${pct(first!.share)} of viewers are in ${countryName(first!.key)}${unknownPart}.`
+          : `All recorded viewers are in ${countryName(first!.key)}.`
         : `Viewers come from ${countries.length} countries; ${countryName(first!.key)} leads with ${pct(first!.share)}, then ${rest
             .slice(0, 2)
             .map((c) => `${countryName(c.key)} (${pct(c.share)})`)
-            .join(' and ')}${countries.length > 3 ? `; the top three hold ${pct(top3)}` : ''}.`,
+            .join(' and ')}${countries.length > 3 ? `; the top three hold ${pct(top3)}` : ''}${unknownPart}.`,
     );
     const contentLanguage = history?.item.language ?? 'en';
     const byLanguage = new Map<string, { share: number; countries: string[] }>();
@@ -199,7 +210,7 @@ export function buildInsights(record: ViewershipRecord, history: CreatorHistory 
         `Views of ${title} ${growth >= 0 ? 'rose' : 'fell'} ${pct(Math.abs(growth))} over the last 7 days (${count(item.viewsLast7)} against ${count(item.viewsPrev7)} the week before).`,
       );
     } else if (item.viewsLast7 > 0) {
-      trends.push(`${title} gained ${count(item.viewsLast7)} views over the last 7 days, after none the week before.`);
+      trends.push(`${title} gained ${plural(item.viewsLast7, 'view')} over the last 7 days, after none the week before.`);
     }
     const catalogue = change(history.catalogueViewsLast7, history.catalogueViewsPrev7);
     if (catalogue !== null) {
