@@ -2,12 +2,16 @@
  * The system health monitor of spec §3: every field, pushed every 5 s (fetched every 30 s while the
  * socket is down), with the thresholds of spec §9 and a short history drawn as sparklines.
  */
-import { Badge, Card, Group, Progress, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Badge, Button, Card, Group, Progress, SimpleGrid, Stack, Text } from '@mantine/core';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Sparkline } from '../../components/charts';
 import { loadHealth } from '@onair/protocol/constants';
 import type { SystemHealth } from '@onair/protocol';
 import { formatRate, formatTime, formatUptime, loadColor, performanceColor } from './format';
 import { HEALTH_HISTORY_SIZE, useHealthHistory, useSystemHealth } from './live';
+import { adminQueries } from './queries';
+import { apiRequest } from '../../lib/api';
+import { toast, toastError } from '../../lib/toast';
 import { Counts, Empty, ErrorText, Loading, Panel } from './parts';
 
 interface Metric {
@@ -85,7 +89,7 @@ export function SystemHealthMonitor() {
           <MetricCard key={m.label} metric={m} current={h} history={history} />
         ))}
       </SimpleGrid>
-      <Panel title="Errors">
+      <Panel title="Errors" action={h.errors.pending > 0 && <ResolveErrors />}>
         <Counts
           cols={3}
           items={[
@@ -96,6 +100,25 @@ export function SystemHealthMonitor() {
         />
       </Panel>
     </Stack>
+  );
+}
+
+/** Marks the server errors seen so far as dealt with; the next sample confirms the count. */
+function ResolveErrors() {
+  const client = useQueryClient();
+  const resolve = useMutation({
+    mutationFn: () => apiRequest<{ resolved: number }>('POST', '/api/admin/system-health/errors/resolve'),
+    onSuccess: ({ resolved }) => {
+      client.setQueryData(adminQueries.systemHealth().queryKey, (h: SystemHealth | undefined) =>
+        h && { ...h, errors: { ...h.errors, resolved: h.errors.resolved + h.errors.pending, pending: 0 } },
+      );
+      toast({ title: 'Errors Resolved', description: `${resolved} ${resolved === 1 ? 'error' : 'errors'} marked as dealt with.` });
+    },
+  });
+  return (
+    <Button size="xs" variant="light" loading={resolve.isPending} onClick={() => resolve.mutate(undefined, { onError: toastError('Could not resolve errors') })}>
+      Mark all resolved
+    </Button>
   );
 }
 

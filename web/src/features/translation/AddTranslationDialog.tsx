@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Button, Group, Modal, Progress, Select, Stack, Tabs, Text, Textarea, TextInput } from '@mantine/core';
 import { IconLanguage, IconPencil, IconSparkles } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { languageName, SUPPORTED_LANGUAGES, type Content } from '@onair/protocol';
+import { languageName, SUPPORTED_LANGUAGES, TRANSLATION_TEXT_MAX, type Content } from '@onair/protocol';
 import { toast } from '../../lib/toast';
 import { languageQueries, useAddTranslation, useStartAiTranslation } from './queries';
 import { useJobProgress } from './useJobProgress';
@@ -107,8 +107,8 @@ export function AddTranslationDialog({ content, opened, onClose }: { content: Co
               placeholder="Choose a language"
               searchable
             />
-            <TextInput label="Title" required value={manual.title} onChange={(e) => setManual((m) => ({ ...m, title: e.currentTarget.value }))} />
-            <Textarea label="Description" autosize minRows={3} value={manual.description} onChange={(e) => setManual((m) => ({ ...m, description: e.currentTarget.value }))} />
+            <TextInput label="Title" required maxLength={200} value={manual.title} onChange={(e) => setManual((m) => ({ ...m, title: e.currentTarget.value }))} />
+            <Textarea label="Description" autosize minRows={3} maxLength={TRANSLATION_TEXT_MAX} value={manual.description} onChange={(e) => setManual((m) => ({ ...m, description: e.currentTarget.value }))} />
             <Group justify="flex-end">
               <Button variant="default" onClick={onClose}>
                 Cancel
