@@ -6,9 +6,10 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
+import type Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { appForFile, preparedApp } from './app-for-file.ts';
-import { chromiumAvailable, signIn, toast } from './harness.ts';
+import { chromiumAvailable, playsPast, signIn, toast } from './harness.ts';
 
 const ready = chromiumAvailable();
 
@@ -16,11 +17,14 @@ describe.skipIf(!ready)('reach in the browser', () => {
   let liveId: number;
   let vodId: number;
   let vodTitle: string;
+  let db: Database.Database;
+  let mediaDir: string;
 
   // Give a live item its live ladder and an on-demand item a real download-sized file.
   const app = appForFile(() =>
-    preparedApp({ MEDIA_INGEST: 'false' }, (db, dataDir) => {
-      const mediaDir = path.join(dataDir, 'media');
+    preparedApp({ MEDIA_INGEST: 'false' }, (database, dataDir) => {
+      db = database;
+      mediaDir = path.join(dataDir, 'media');
       liveId = (db.prepare("select id from content where status = 'live' order by id limit 1").get() as { id: number }).id;
       const vod = db.prepare("select id, title from content where status = 'published' and type = 'tv' order by id limit 1").get() as { id: number; title: string };
       vodId = vod.id;
@@ -143,5 +147,63 @@ describe.skipIf(!ready)('reach in the browser', () => {
     await page.reload();
     await screen.getByTestId(`tv-tile-${liveId}`).waitFor({ timeout: 20_000 });
     await context.close();
+  });
+
+  // Last in the file: it puts two more broadcasts in the live row, which the remote paths above count on.
+  it('says on the TV when the live broadcast it plays ends, and offers the recording or the grid by remote', async () => {
+    const [endingId, stoppedId] = (db.prepare("select id from content where status = 'live' and id != ? order by id limit 2").all(liveId) as { id: number }[]).map((r) => r.id);
+    // One broadcast whose stream runs out (a 2 s playlist the packager has closed), one that goes off air
+    // while its playlist is not there: the two ways a TV learns that a broadcast is over.
+    const endingDir = path.join(mediaDir, 'live', String(endingId));
+    mkdirSync(endingDir, { recursive: true });
+    execFileSync('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc=size=320x180:rate=25:duration=2', '-c:v', 'libx264', '-pix_fmt', 'yuv420p', '-g', '25', '-f', 'hls', '-hls_time', '1', '-hls_playlist_type', 'vod', path.join(endingDir, 'master.m3u8')]);
+    const insert = db.prepare("insert into media_assets (content_id, status, hls_path, updated_at) values (?, 'live', ?, ?)");
+    insert.run(endingId, `live/${endingId}/master.m3u8`, Date.now());
+    insert.run(stoppedId, `live/${stoppedId}/master.m3u8`, Date.now());
+
+    const tv = await app.newPerson({ viewport: { width: 1920, height: 1080 } });
+    const { page } = tv;
+    await page.goto('/tv');
+    await page.getByTestId(`tv-tile-${stoppedId}`).waitFor({ timeout: 20_000 });
+    const openLive = async (id: number) => {
+      const tiles = await page.getByTestId('tv-row-0').locator('[data-testid^="tv-tile-"]').evaluateAll((els) => els.map((el) => (el as HTMLElement).dataset.testid));
+      // From the first live tile, as many steps right as the tile is far.
+      for (let i = 0; i < 8; i += 1) await page.keyboard.press('ArrowLeft');
+      for (let i = 0; i < tiles.indexOf(`tv-tile-${id}`); i += 1) await page.keyboard.press('ArrowRight');
+      await page.getByTestId(`tv-tile-${id}`).and(page.locator('[data-focused]')).waitFor();
+      await page.keyboard.press('Enter');
+      await page.getByTestId('tv-player').and(page.locator(`[data-content-id="${id}"]`)).waitFor();
+    };
+    const player = page.getByTestId('tv-player');
+    const focused = () => page.evaluate(() => document.activeElement?.textContent ?? null);
+
+    // The stream runs out while the item is still on air: said at once, the LIVE badge gone, and with
+    // no recording yet the way back to the grid has the focus.
+    await openLive(endingId!);
+    await player.getByText('This broadcast has ended').waitFor({ timeout: 20_000 });
+    expect(await player.getByText('LIVE', { exact: true }).count()).toBe(0);
+    expect(await player.getByRole('button').allTextContents()).toEqual(['Back to the grid']);
+    await expect.poll(focused).toBe('Back to the grid');
+    await page.keyboard.press('Enter');
+    await player.waitFor({ state: 'detached' });
+
+    // The other goes off air: its recording is processed, then ready. The TV (no socket: it polls) says the
+    // broadcast ended, then offers the recording, and the focus moves to it.
+    await openLive(stoppedId!);
+    expect(await player.getByText('This broadcast has ended').count()).toBe(0);
+    db.prepare("update content set status = 'published', live_since = null where id = ?").run(stoppedId);
+    db.prepare("update media_assets set status = 'processing' where content_id = ?").run(stoppedId);
+    await player.getByText('The recording will be here when it is ready.').waitFor({ timeout: 20_000 });
+    await expect.poll(focused).toBe('Back to the grid');
+    db.prepare("update media_assets set status = 'ready', hls_path = null, file_path = ? where content_id = ?").run(`vod/${vodId}/download.mp4`, stoppedId);
+    await player.getByRole('button', { name: 'Watch the recording' }).waitFor({ timeout: 20_000 });
+    await expect.poll(focused).toBe('Watch the recording');
+    await page.keyboard.press('Enter');
+    await player.and(page.locator('[data-kind="file"]')).waitFor();
+    await playsPast(page, '[data-testid="tv-player"] video', 0.5);
+    expect(await player.getByText('This broadcast has ended').count()).toBe(0);
+    await page.keyboard.press('Escape');
+    await player.waitFor({ state: 'detached' });
+    await tv.context.close();
   });
 });

@@ -26,8 +26,10 @@ export function PollCard({ poll, fetchedAt, voting, onVote }: PollCardProps) {
   return (
     <Card withBorder radius="md" padding="md">
       <Stack gap="sm">
-        <Group justify="space-between" align="flex-start" wrap="nowrap">
-          <div>
+        {/* The question takes what room is left and wraps; the time left is never squeezed into an
+            ellipsis: on a narrow phone it moves under the question instead. */}
+        <Group justify="space-between" align="flex-start" gap="xs">
+          <div style={{ flex: '1 1 12rem', minWidth: 0, overflowWrap: 'anywhere' }}>
             <Text fw={600}>{poll.question}</Text>
             {poll.contentTitle && (
               <Text size="xs" c="dimmed">
@@ -35,7 +37,7 @@ export function PollCard({ poll, fetchedAt, voting, onVote }: PollCardProps) {
               </Text>
             )}
           </div>
-          <Badge leftSection={<IconClock size={12} />} color={closed ? 'gray' : remaining < 30 ? 'red' : 'blue'} variant="light" data-testid="poll-countdown">
+          <Badge leftSection={<IconClock size={12} />} color={closed ? 'gray' : remaining < 30 ? 'red' : 'blue'} variant="light" data-testid="poll-countdown" style={{ flexShrink: 0, fontVariantNumeric: 'tabular-nums' }}>
             {closed ? 'Closed' : formatCountdown(remaining)}
           </Badge>
         </Group>

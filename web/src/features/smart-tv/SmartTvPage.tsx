@@ -2,10 +2,11 @@
  * /smart-tv (spec §2): the real TV screen (/tv) in a frame, driven by an on-screen remote that posts
  * the same keys a TV remote sends; each tab says honestly how that platform can open it.
  */
-import { useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { ActionIcon, Alert, Button, Card, Group, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
 import { IconArrowBack, IconChevronDown, IconChevronLeft, IconChevronRight, IconChevronUp } from '@tabler/icons-react';
 import { TV_KEY_MESSAGE, type TvKey } from './keys';
+import classes from './SmartTvPage.module.css';
 
 const PLATFORMS = {
   roku: 'Roku has no web browser, and OnAir has no Roku channel: a Roku cannot open OnAir. Use a TV or stick with a browser, or cast from a phone.',
@@ -19,12 +20,32 @@ function TvFrame({ platform }: { platform: keyof typeof PLATFORMS }) {
     frame.current?.contentWindow?.postMessage({ type: TV_KEY_MESSAGE, key }, window.location.origin);
   };
   const origin = window.location.origin;
+  // Whether the keyboard's keys go to the TV screen. The frame is the page's active element while its
+  // document has the focus, but browsers do not match :focus on it, so the ring is set from here.
+  const [focused, setFocused] = useState(false);
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    // Focus entering the frame blurs this window; read the active element once the move is done.
+    const check = () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => setFocused(frame.current !== null && document.activeElement === frame.current));
+    };
+    window.addEventListener('blur', check);
+    window.addEventListener('focus', check);
+    document.addEventListener('focusin', check);
+    return () => {
+      clearTimeout(timer);
+      window.removeEventListener('blur', check);
+      window.removeEventListener('focus', check);
+      document.removeEventListener('focusin', check);
+    };
+  }, []);
   return (
     <Stack>
       <Alert color={platform === 'roku' ? 'yellow' : 'blue'}>{PLATFORMS[platform]} Any smart TV with a web browser opens {origin}/tv.</Alert>
       <SimpleGrid cols={{ base: 1, lg: 2 }} style={{ gridTemplateColumns: undefined }}>
         <Card withBorder p={0} style={{ aspectRatio: '16 / 9', overflow: 'hidden' }}>
-          <iframe ref={frame} title={`OnAir TV screen (${platform})`} src={`/tv?platform=${platform}`} style={{ width: '100%', height: '100%', border: 0 }} />
+          <iframe ref={frame} title={`OnAir TV screen (${platform})`} src={`/tv?platform=${platform}`} className={classes.screen} data-focused={focused || undefined} />
         </Card>
         <Card withBorder>
           <Title order={5}>Remote</Title>

@@ -7,11 +7,19 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { Content } from '@onair/protocol';
 import { contentQueries } from '../content/queries';
-import { moveFocus, TV_KEY_MESSAGE, tvKeyOf, type TvKey } from './keys';
+import { useLiveContent } from '../home/useLiveContent';
+import { moveFocus, type TvKey } from './keys';
 import { TvPlayer } from './TvPlayer';
 import { useTvSession } from './tvSession';
+import { useTvKeys } from './useTvKeys';
 
 const TILE = { width: 340, height: 200 };
+/**
+ * Room around the tiles inside their row (which clips what scrolls out of view): the focused tile grows
+ * by 6% (10 px a side) and draws a 10 px glow beyond its edge, so its ring needs 21 px; scrolling a tile
+ * into view keeps the same room.
+ */
+const RING_ROOM = 24;
 
 function Tile({ content, focused }: { content: Content; focused: boolean }) {
   return (
@@ -55,7 +63,8 @@ function liveEmptyText(onAir: Content[]): string {
 export function TvPage() {
   const platform = new URLSearchParams(window.location.search).get('platform') ?? 'browser';
   const session = useTvSession(platform);
-  const live = useQuery({ ...contentQueries.list({ live: true }), refetchInterval: 15_000 });
+  // What is on air: streams starting and ending are pushed over the socket, or polled without one.
+  const live = useLiveContent();
   const library = useQuery(contentQueries.list());
   const rows = useMemo(
     () => [
@@ -73,6 +82,7 @@ export function TvPage() {
 
   const press = useCallback(
     (key: TvKey) => {
+      // The player takes the other keys (its actions once a broadcast has ended).
       if (playing) {
         if (key === 'Back') setPlaying(null);
         return;
@@ -87,25 +97,10 @@ export function TvPage() {
     [playing, rows, current, lengths],
   );
 
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      const key = tvKeyOf(event);
-      if (!key) return;
-      event.preventDefault();
-      press(key);
-    };
-    const onMessage = (event: MessageEvent) => {
-      if (event.origin !== window.location.origin) return;
-      const data = event.data as { type?: string; key?: TvKey };
-      if (data?.type === TV_KEY_MESSAGE && data.key) press(data.key);
-    };
-    window.addEventListener('keydown', onKey);
-    window.addEventListener('message', onMessage);
-    return () => {
-      window.removeEventListener('keydown', onKey);
-      window.removeEventListener('message', onMessage);
-    };
-  }, [press]);
+  useTvKeys(press);
+  const close = useCallback(() => setPlaying(null), []);
+  // A live item is over once the live list no longer has it (the player also sees its stream end).
+  const onAir = playing !== null && (live.data?.some((c) => c.id === playing.id) ?? true);
 
   useEffect(() => {
     document.querySelector(`[data-testid="tv-row-${current.row}"] [data-focused]`)?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
@@ -131,7 +126,7 @@ export function TvPage() {
           {row.items.length === 0 ? (
             <div style={{ fontSize: 22, opacity: 0.6 }}>{r === 0 ? liveEmptyText(live.data ?? []) : 'Nothing to watch yet.'}</div>
           ) : (
-            <div style={{ display: 'flex', gap: 28, overflow: 'hidden', padding: 12 }}>
+            <div style={{ display: 'flex', gap: 28, overflow: 'hidden', padding: RING_ROOM, scrollPadding: RING_ROOM, margin: 12 - RING_ROOM }}>
               {row.items.map((item, c) => (
                 <Tile key={item.id} content={item} focused={current.row === r && current.col === c} />
               ))}
@@ -139,7 +134,8 @@ export function TvPage() {
           )}
         </section>
       ))}
-      {playing && <TvPlayer content={playing} />}
+      {/* Keyed by status too: the recording of a broadcast that ended is the same item, now on demand. */}
+      {playing && <TvPlayer key={`${playing.id}:${playing.status}`} content={playing} onAir={onAir} onClose={close} onPlay={setPlaying} />}
     </div>
   );
 }
