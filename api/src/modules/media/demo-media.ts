@@ -17,6 +17,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ContentType } from '@onair/protocol';
 import { FfmpegProcess } from './live/ffmpeg-process.ts';
 import { detectFfmpeg } from './capabilities.ts';
+import { processingAsset } from './uploads-repository.ts';
 
 const DEMO_MEDIA_MARKER = 'demo_media_v1';
 
@@ -93,15 +94,8 @@ export async function seedDemoMedia(app: FastifyInstance, options: DemoMediaOpti
       await rm(part, { force: true });
       throw new Error(`Demo clip for item ${item.id}: ${ffmpeg.reason()}`);
     }
-    const now = Date.now();
     // Processing from now on, as an upload's item is, rather than "Nothing to play yet" until the job starts.
-    await db
-      .insertInto('mediaAssets')
-      .values({
-        contentId: item.id, status: 'processing', error: null, hlsPath: null, filePath: null, fileBytes: null, audioPath: null, audioMime: null,
-        audioBytes: null, audioSampleRate: null, thumbnailPath: null, durationMs: null, width: null, height: null, updatedAt: now,
-      })
-      .execute();
+    await db.insertInto('mediaAssets').values(processingAsset(item.id, Date.now())).execute();
     const jobId = await app.jobs.enqueue('media', { kind: 'upload', uploadId, contentId: item.id }, { userId: item.creatorId });
     queued.push({ contentId: item.id, jobId });
   }

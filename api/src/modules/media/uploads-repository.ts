@@ -7,7 +7,7 @@ import type { Kysely } from 'kysely';
 import type { Upload, UploadCreateRequestSchema } from '@onair/protocol';
 import type { z } from 'zod';
 import type { Database } from '../../db/schema.ts';
-import type { MediaUploadRow } from '../../db/schema-media.ts';
+import type { MediaAssetRow, MediaUploadRow } from '../../db/schema-media.ts';
 
 export type UploadMeta = z.output<typeof UploadCreateRequestSchema>;
 
@@ -61,6 +61,14 @@ export async function advanceUpload(db: Kysely<Database>, id: string, from: numb
  * until the job publishes it), its media row in `processing`, and the upload pointing at it, in one
  * transaction. Answers the item's id; a second call finds the first one's item.
  */
+/** The media row of an item whose file waits for the media job: processing, nothing made yet. */
+export function processingAsset(contentId: number, now: number): MediaAssetRow {
+  return {
+    contentId, status: 'processing', error: null, hlsPath: null, filePath: null, fileBytes: null, audioPath: null, audioMime: null,
+    audioBytes: null, audioSampleRate: null, thumbnailPath: null, durationMs: null, width: null, height: null, updatedAt: now,
+  };
+}
+
 export async function createUploadedItem(db: Kysely<Database>, upload: MediaUploadRow): Promise<number> {
   return db.transaction().execute(async (trx) => {
     const current = await trx.selectFrom('mediaUploads').select('contentId').where('id', '=', upload.id).executeTakeFirstOrThrow();
@@ -83,13 +91,7 @@ export async function createUploadedItem(db: Kysely<Database>, upload: MediaUplo
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    await trx
-      .insertInto('mediaAssets')
-      .values({
-        contentId: content.id, status: 'processing', error: null, hlsPath: null, filePath: null, fileBytes: null, audioPath: null, audioMime: null,
-        audioBytes: null, audioSampleRate: null, thumbnailPath: null, durationMs: null, width: null, height: null, updatedAt: now,
-      })
-      .execute();
+    await trx.insertInto('mediaAssets').values(processingAsset(content.id, now)).execute();
     await trx.updateTable('mediaUploads').set({ contentId: content.id, updatedAt: now }).where('id', '=', upload.id).execute();
     return content.id;
   });

@@ -22,7 +22,7 @@ export function DemoAccounts({ onUse }: { onUse: (account: { username: string; p
               <Code>{account.username}</Code>
               <Code>{account.password}</Code>
             </Group>
-            <Button size="compact-xs" variant="light" onClick={() => onUse(account)} aria-label={`Use the ${account.username} account`}>
+            <Button size="compact-sm" variant="light" onClick={() => onUse(account)} aria-label={`Use the ${account.username} account`}>
               Use
             </Button>
           </Group>

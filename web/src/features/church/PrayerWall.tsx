@@ -71,7 +71,7 @@ export function PrayerWall({ churchId, team }: { churchId: number; team: boolean
                 {r.prayedAt && <Badge size="xs" color="green">Prayed for{r.prayedBy ? ` by ${r.prayedBy}` : ''}</Badge>}
               </Group>
               {team && !r.prayedAt && (
-                <Button size="compact-xs" variant="light" onClick={() => actions.prayed.mutate(r.id, { onError: toastError('Update Failed') })}>
+                <Button size="compact-sm" variant="light" onClick={() => actions.prayed.mutate(r.id, { onError: toastError('Update Failed') })}>
                   Mark prayed
                 </Button>
               )}

@@ -42,7 +42,7 @@ export function DonateForm({ creatorId, contentId, onSent }: { creatorId: number
           </Button>
         ))}
       </Group>
-      <NumberInput label="Custom amount" min={DONATION.minimum} max={DONATION.maximum} decimalScale={2} prefix="$" thousandSeparator="," value={amount} onChange={(v) => setAmount(typeof v === 'number' ? v : '')} />
+      <NumberInput label="Custom amount" hideControls min={DONATION.minimum} max={DONATION.maximum} decimalScale={2} prefix="$" thousandSeparator="," value={amount} onChange={(v) => setAmount(typeof v === 'number' ? v : '')} />
       <Textarea label="Message (optional)" maxLength={200} value={message} onChange={(e) => setMessage(e.currentTarget.value)} />
       {typeof amount === 'number' && amount < DONATION.minimum && <Text size="xs" c="red">The minimum is ${DONATION.minimum}.</Text>}
       {typeof amount === 'number' && amount > DONATION.maximum && <Text size="xs" c="red">The most one donation can be is ${DONATION.maximum.toLocaleString('en-US')}.</Text>}

@@ -69,7 +69,7 @@ export function NotificationsBell() {
                     {n.text}
                   </Text>
                   {!n.read && (
-                    <Button size="compact-xs" variant="subtle" w="fit-content" onClick={() => markRead.mutate(n.id)} loading={markRead.isPending && markRead.variables === n.id}>
+                    <Button size="compact-sm" variant="subtle" w="fit-content" onClick={() => markRead.mutate(n.id)} loading={markRead.isPending && markRead.variables === n.id}>
                       Mark as read
                     </Button>
                   )}

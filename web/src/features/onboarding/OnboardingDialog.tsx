@@ -73,23 +73,27 @@ export function OnboardingDialog() {
           )}
         </Transition>
         <Group justify="space-between" wrap="nowrap" mih={30}>
-          <Group gap={6} wrap="nowrap" aria-label="Tutorial steps">
+          <Group gap={0} wrap="nowrap" aria-label="Tutorial steps">
             {steps.map((s, i) => (
+              // The dot is small; the button around it is a 24 px target (WCAG 2.5.8), so a finger finds it.
               <UnstyledButton
                 key={s.id}
                 aria-label={`Go to step ${i + 1}: ${s.title}`}
                 aria-current={i === index ? 'step' : undefined}
                 disabled={i > index}
                 onClick={() => goTo(i)}
-                style={{
-                  width: i === index ? 22 : 10,
-                  transition: `width ${TUTORIAL_TRANSITION_MS}ms ease`,
-                  height: 10,
-                  borderRadius: 5,
-                  cursor: i <= index ? 'pointer' : 'not-allowed',
-                  background: i <= index ? 'var(--mantine-primary-color-filled)' : 'var(--mantine-color-default-border)',
-                }}
-              />
+                style={{ minWidth: 24, height: 24, padding: '0 3px', display: 'flex', alignItems: 'center', justifyContent: 'center', cursor: i <= index ? 'pointer' : 'not-allowed' }}
+              >
+                <span
+                  style={{
+                    width: i === index ? 22 : 10,
+                    transition: `width ${TUTORIAL_TRANSITION_MS}ms ease`,
+                    height: 10,
+                    borderRadius: 5,
+                    background: i <= index ? 'var(--mantine-primary-color-filled)' : 'var(--mantine-color-default-border)',
+                  }}
+                />
+              </UnstyledButton>
             ))}
           </Group>
           {!last && (

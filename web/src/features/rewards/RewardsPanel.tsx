@@ -40,7 +40,7 @@ function AchievementCard({ achievement, onClaim, claiming }: { achievement: Achi
                 Earned {new Date(achievement.earnedDate).toLocaleDateString()}
               </Badge>
             ) : claimable ? (
-              <Button size="compact-xs" onClick={onClaim} loading={claiming}>
+              <Button size="compact-sm" onClick={onClaim} loading={claiming}>
                 Claim
               </Button>
             ) : null}
