@@ -65,6 +65,17 @@ describe.skipIf(!ready)('creators in the browser', () => {
     await person.page.getByRole('dialog').getByRole('button', { name: 'Create' }).click();
     await toast(person.page, 'Content Created');
     await person.page.getByRole('link', { name: /Morning Ragas/ }).waitFor();
+
+    // A typo in a title is fixed from the library; the item's page says the new words.
+    await person.page.getByRole('tab', { name: 'Content' }).click();
+    await person.page.getByRole('button', { name: 'Edit Morning Ragas' }).click();
+    const edit = person.page.getByRole('dialog', { name: 'Edit Content' });
+    await edit.getByLabel('Title').fill('Morning Ragas Live');
+    await edit.getByLabel('Category').fill('Music');
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await toast(person.page, 'Content Updated');
+    await person.page.getByRole('link', { name: /Morning Ragas Live/ }).first().click();
+    await person.page.getByRole('heading', { name: 'Morning Ragas Live' }).waitFor();
     await person.page.goto('/creator-studio');
     await person.page.getByTestId('stream-state').waitFor();
     await person.context.close();

@@ -11,6 +11,7 @@ const HOUR = 3600_000;
 
 export const WRITE_LIMITS = {
   content: { limit: 60, windowMs: HOUR, message: 'Too many new items; wait a little before creating more' },
+  contentEdit: { limit: 300, windowMs: HOUR, message: 'Too many changes to items; wait a little before changing more' },
   poll: { limit: 60, windowMs: HOUR, message: 'Too many new polls; wait a little before creating more' },
   satellite: { limit: 20, windowMs: HOUR, message: 'Too many receivers registered; wait a little before adding more' },
   share: { limit: 60, windowMs: 10 * 60_000, message: 'Too many shares; wait a little' },

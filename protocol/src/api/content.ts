@@ -53,18 +53,28 @@ export const ContentListQuerySchema = z.object({
 });
 export type ContentListQuery = z.infer<typeof ContentListQuerySchema>;
 
+const contentTitle = z
+  .string({ error: 'title is required' })
+  .trim()
+  .min(1, { error: 'title is required' })
+  .max(200, { error: 'title must be at most 200 characters' });
+const contentDescription = z.string({ error: 'description must be text' }).trim().max(5000, { error: 'description must be at most 5000 characters' });
+const contentCategory = z.string({ error: 'category must be text' }).trim().max(64, { error: 'category must be at most 64 characters' });
+
 export const ContentCreateRequestSchema = z.object({
-  title: z
-    .string({ error: 'title is required' })
-    .trim()
-    .min(1, { error: 'title is required' })
-    .max(200, { error: 'title must be at most 200 characters' }),
-  description: z.string().trim().max(5000, { error: 'description must be at most 5000 characters' }).optional(),
+  title: contentTitle,
+  description: contentDescription.optional(),
   type: ContentTypeSchema.default('other'),
-  category: z.string().trim().max(64).optional(),
+  category: contentCategory.optional(),
   duration: z.number().int().min(0).max(7 * 24 * 3600).optional(),
 });
 export type ContentCreateRequest = z.input<typeof ContentCreateRequestSchema>;
+
+/** PATCH /api/content/:id: what a creator may change of an item after making it (an empty text clears it). */
+export const ContentUpdateRequestSchema = z
+  .object({ title: contentTitle.optional(), description: contentDescription.optional(), category: contentCategory.optional() })
+  .refine((body) => body.title !== undefined || body.description !== undefined || body.category !== undefined, { error: 'title, description or category is required' });
+export type ContentUpdateRequest = z.input<typeof ContentUpdateRequestSchema>;
 
 export const ContentListResponseSchema = z.array(ContentSchema);
 export const ContentIdParamsSchema = z.object({ id: idParam('id') });

@@ -83,6 +83,42 @@ describe.each(dialects)('content and analytics on %s', (dialect) => {
     expect(badType.body).toMatch(/^type/);
   });
 
+  it("lets an item's creator (or an admin) fix its title, description and category, and nobody else", async () => {
+    const db = t.database.db.kysely;
+    const mine = await db.selectFrom('content').innerJoin('users', 'users.id', 'content.creatorId').select(['content.id', 'content.type']).where('users.username', '=', 'creator').orderBy('content.id').executeTakeFirstOrThrow();
+    const theirs = await db.selectFrom('content').innerJoin('users', 'users.id', 'content.creatorId').select('content.id').where('users.username', '!=', 'creator').orderBy('content.id').executeTakeFirstOrThrow();
+    const patch = (id: number, payload: object, cookie?: string) => t.app.inject({ method: 'PATCH', url: `/api/content/${id}`, headers: cookie ? { cookie } : {}, payload });
+    const before = await db.selectFrom('content').selectAll().where('id', '=', mine.id).executeTakeFirstOrThrow();
+
+    expect((await patch(mine.id, { title: 'X' })).statusCode).toBe(401);
+    expect((await patch(mine.id, { title: 'X' }, viewer)).statusCode).toBe(403);
+    const other = await patch(theirs.id, { title: 'X' }, creator);
+    expect(other.statusCode).toBe(403);
+    expect(other.body).toBe('Only the item’s creator or an admin may edit it');
+    expect((await patch(999_999, { title: 'X' }, creator)).statusCode).toBe(404);
+    for (const [payload, message] of [
+      [{}, /^title, description or category is required/],
+      [{ title: '  ' }, /^title is required/],
+      [{ title: 'x'.repeat(201) }, /^title must be at most 200 characters/],
+      [{ category: 'x'.repeat(65) }, /^category must be at most 64 characters/],
+      [{ description: 5 }, /^description must be text/],
+    ] as const) {
+      const bad = await patch(mine.id, payload, creator);
+      expect(bad.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(bad.body).toMatch(message);
+    }
+    expect(await db.selectFrom('content').selectAll().where('id', '=', mine.id).executeTakeFirstOrThrow()).toEqual(before);
+
+    const fixed = await patch(mine.id, { title: ' Evening News ', description: '', category: 'News' }, creator);
+    expect(fixed.statusCode, fixed.body).toBe(200);
+    expect(ContentSchema.parse(fixed.json())).toMatchObject({ id: mine.id, title: 'Evening News', description: null, category: 'News', type: mine.type });
+    // Only what was sent changes.
+    const titleOnly = await patch(mine.id, { title: 'Evening News at Six' }, creator);
+    expect(titleOnly.json()).toMatchObject({ title: 'Evening News at Six', category: 'News' });
+    const admin = await signIn(t.app, 'admin', 'admin123');
+    expect((await patch(theirs.id, { category: 'Music' }, admin)).statusCode).toBe(200);
+  });
+
   it('computes the analytics summary from the data and needs a session', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/analytics' })).statusCode).toBe(401);
     const summary = (await t.app.inject({ method: 'GET', url: '/api/analytics', headers: { cookie: viewer } })).json();

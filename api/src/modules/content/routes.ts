@@ -1,5 +1,5 @@
-import { ContentCreateRequestSchema, ContentIdParamsSchema, ContentListQuerySchema, regionOfCountry } from '@onair/protocol';
-import { notFound } from '../../http/errors.ts';
+import { ContentCreateRequestSchema, ContentIdParamsSchema, ContentListQuerySchema, ContentUpdateRequestSchema, regionOfCountry, rooms } from '@onair/protocol';
+import { forbidden, notFound } from '../../http/errors.ts';
 import { enforceWriteLimit } from '../../http/write-limits.ts';
 import { curationBoost } from '../curation/repository.ts';
 import { canWatch, isSubscribersOnly } from '../monetization/access.ts';
@@ -58,5 +58,29 @@ export default async function contentRoutes(app: ZodApp) {
       liveSince: null,
     });
     return reply.code(201).send(await findContent(app.db.kysely, app.liveAudience, id));
+  });
+
+  /** A creator fixes an item's title, description or category (an upload's title is its file name until then). */
+  app.patch('/api/content/:id', { onRequest: app.requireRole('creator', 'admin'), schema: { params: ContentIdParamsSchema, body: ContentUpdateRequestSchema } }, async (request) => {
+    const { id } = request.params;
+    const { title, description, category } = request.body;
+    const user = signedInUser(request);
+    const item = await app.db.kysely.selectFrom('content').select('creatorId').where('id', '=', id).executeTakeFirst();
+    if (!item) throw notFound('No content with that id');
+    if (user.role !== 'admin' && item.creatorId !== user.id) throw forbidden('Only the item’s creator or an admin may edit it');
+    await enforceWriteLimit(app, 'contentEdit', user.id);
+    await app.db.kysely
+      .updateTable('content')
+      .set({
+        ...(title !== undefined && { title }),
+        ...(description !== undefined && { description: description || null }),
+        ...(category !== undefined && { category: category || null }),
+      })
+      .where('id', '=', id)
+      .execute();
+    const content = (await findContent(app.db.kysely, app.liveAudience, id))!;
+    // Open lists and watch pages show the new words without a reload.
+    app.io.to(rooms.lobby()).emit('content:updated', content);
+    return content;
   });
 }

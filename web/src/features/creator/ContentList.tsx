@@ -1,12 +1,13 @@
-import { Badge, Card, Group, Loader, Stack, Text } from '@mantine/core';
+import { ActionIcon, Badge, Card, Group, Loader, Stack, Text } from '@mantine/core';
+import { IconPencil } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import type { Content } from '@onair/protocol';
 import { countOf, formatMinutes } from './format';
 
 const STATUS_COLOR: Record<Content['status'], string> = { live: 'red', published: 'green', offline: 'gray' };
 
-/** The creator's items, newest first; `limit` trims it (Recent Content shows 5). */
-export function ContentList({ items, loading, limit, empty }: { items: Content[] | undefined; loading: boolean; limit?: number; empty: string }) {
+/** The creator's items, newest first; `limit` trims it (Recent Content shows 5); with `onEdit`, each row has an Edit button. */
+export function ContentList({ items, loading, limit, empty, onEdit }: { items: Content[] | undefined; loading: boolean; limit?: number; empty: string; onEdit?: (item: Content) => void }) {
   if (loading) {
     return (
       <Group justify="center" p="lg">
@@ -25,30 +26,37 @@ export function ContentList({ items, loading, limit, empty }: { items: Content[]
   return (
     <Stack gap="xs">
       {shown.map((item) => (
-        <Link key={item.id} to="/watch/$contentId" params={{ contentId: String(item.id) }} style={{ textDecoration: 'none', color: 'inherit' }}>
-        <Card withBorder padding="sm" radius="md">
-          <Group justify="space-between" wrap="nowrap">
-            <div style={{ minWidth: 0 }}>
-              <Text fw={600} truncate>
-                {item.title}
-              </Text>
-              <Text size="xs" c="dimmed">
-                {item.type.toUpperCase()} · {item.status === 'live' ? 'on air now' : formatMinutes(item.duration)} ·{' '}
-                {new Date(item.createdAt).toLocaleDateString()}
-              </Text>
-            </div>
-            {/* The counts and status keep their width in a narrow column; the title gives way (truncated). */}
-            <Group gap="xs" wrap="nowrap" style={{ flexShrink: 0 }}>
-              <Text size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-                {item.status === 'live' ? `${item.viewerCount.toLocaleString()} watching` : countOf(item.viewerCount, 'viewer')}
-              </Text>
-              <Badge color={STATUS_COLOR[item.status]} variant={item.status === 'live' ? 'filled' : 'light'}>
-                {item.status === 'live' ? 'LIVE' : item.status}
-              </Badge>
-            </Group>
+        <Card key={item.id} withBorder padding="sm" radius="md">
+          <Group justify="space-between" wrap="nowrap" gap="xs">
+            <Link to="/watch/$contentId" params={{ contentId: String(item.id) }} style={{ textDecoration: 'none', color: 'inherit', flex: 1, minWidth: 0 }}>
+              <Group justify="space-between" wrap="nowrap">
+                <div style={{ minWidth: 0 }}>
+                  <Text fw={600} truncate>
+                    {item.title}
+                  </Text>
+                  <Text size="xs" c="dimmed">
+                    {item.type.toUpperCase()} · {item.status === 'live' ? 'on air now' : formatMinutes(item.duration)} ·{' '}
+                    {new Date(item.createdAt).toLocaleDateString()}
+                  </Text>
+                </div>
+                {/* The counts and status keep their width in a narrow column; the title gives way (truncated). */}
+                <Group gap="xs" wrap="nowrap" style={{ flexShrink: 0 }}>
+                  <Text size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+                    {item.status === 'live' ? `${item.viewerCount.toLocaleString()} watching` : countOf(item.viewerCount, 'viewer')}
+                  </Text>
+                  <Badge color={STATUS_COLOR[item.status]} variant={item.status === 'live' ? 'filled' : 'light'}>
+                    {item.status === 'live' ? 'LIVE' : item.status}
+                  </Badge>
+                </Group>
+              </Group>
+            </Link>
+            {onEdit && (
+              <ActionIcon variant="subtle" color="gray" size="lg" aria-label={`Edit ${item.title}`} onClick={() => onEdit(item)}>
+                <IconPencil size={18} />
+              </ActionIcon>
+            )}
           </Group>
         </Card>
-        </Link>
       ))}
     </Stack>
   );

@@ -5,13 +5,14 @@ import { IconBroadcast, IconChartBar, IconCash, IconFiles, IconHome, IconInfoCir
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { LIST_LIMITS } from '@onair/protocol/constants';
-import type { CreatorProfile, CreatorStatus } from '@onair/protocol';
+import type { Content, CreatorProfile, CreatorStatus } from '@onair/protocol';
 import { AnalyticsView } from '../analytics/AnalyticsView';
 import { publicQueries } from '../public/queries';
 import { MultiLanguageManager } from '../translation/MultiLanguageManager';
 import { SatelliteReceivers } from '../satellite/SatelliteReceivers';
 import { ContentList } from './ContentList';
 import { CreateContentDialog } from './CreateContentDialog';
+import { EditContentDialog } from './EditContentDialog';
 import { CreatorStats } from './CreatorStats';
 import { ProfileSetupCard } from './ProfileSetupCard';
 import { CreatorMonetizationTab } from '../monetization/CreatorMonetizationTab';
@@ -21,6 +22,7 @@ import { UploadDialog } from './UploadDialog';
 function Dashboard({ profile, status }: { profile: CreatorProfile; status: CreatorStatus }) {
   const [creating, setCreating] = useState(false);
   const [uploading, setUploading] = useState(false);
+  const [editing, setEditing] = useState<Content | null>(null);
   const content = useQuery(creatorQueries.content(profile.userId));
   const approved = status === 'approved';
   return (
@@ -84,7 +86,7 @@ function Dashboard({ profile, status }: { profile: CreatorProfile; status: Creat
           </SimpleGrid>
         </Tabs.Panel>
         <Tabs.Panel value="content" pt="md">
-          <ContentList items={content.data} loading={content.isPending} empty="No content yet. Create your first item." />
+          <ContentList items={content.data} loading={content.isPending} empty="No content yet. Create your first item." onEdit={approved ? setEditing : undefined} />
         </Tabs.Panel>
         <Tabs.Panel value="analytics" pt="md">
           <AnalyticsView emptyText="Nobody has watched your content yet." />
@@ -101,6 +103,7 @@ function Dashboard({ profile, status }: { profile: CreatorProfile; status: Creat
       </Tabs>
       {approved && <CreateContentDialog opened={creating} onClose={() => setCreating(false)} creatorId={profile.userId} />}
       {approved && <UploadDialog opened={uploading} onClose={() => setUploading(false)} creatorId={profile.userId} />}
+      {approved && editing && <EditContentDialog key={editing.id} item={editing} onClose={() => setEditing(null)} creatorId={profile.userId} />}
     </Stack>
   );
 }

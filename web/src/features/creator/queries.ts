@@ -3,9 +3,10 @@
  * invalidating a path prefix refreshes every view of it.
  */
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Content, ContentCreateRequest, CreatorProfileRequest, CreatorState } from '@onair/protocol';
+import type { Content, ContentCreateRequest, ContentUpdateRequest, CreatorProfileRequest, CreatorState } from '@onair/protocol';
 import { apiRequest } from '../../lib/api';
 import { USER_QUERY_KEY } from '../auth/AuthProvider';
+import { watchQueries } from '../watch/queries';
 
 export const creatorQueries = {
   state: () => queryOptions({ queryKey: ['/api/creator'], queryFn: () => apiRequest<CreatorState>('GET', '/api/creator') }),
@@ -24,6 +25,17 @@ export function useSaveProfile() {
       client.setQueryData(creatorQueries.state().queryKey, state);
       // The role may have changed (self-serve creators): the shell and Studio read it from the session.
       void client.invalidateQueries({ queryKey: USER_QUERY_KEY });
+    },
+  });
+}
+
+export function useUpdateContent(creatorId: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, ...input }: ContentUpdateRequest & { id: number }) => apiRequest<Content>('PATCH', `/api/content/${id}`, input),
+    onSuccess: (saved) => {
+      client.setQueryData(watchQueries.content(saved.id).queryKey, (old: Content | undefined) => (old ? { ...old, ...saved } : old));
+      void client.invalidateQueries({ queryKey: creatorQueries.content(creatorId).queryKey });
     },
   });
 }
