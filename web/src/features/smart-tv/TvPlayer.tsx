@@ -7,13 +7,14 @@
  * back to the grid, both reached with the remote.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { Content } from '@onair/protocol';
 import { POLL_INTERVAL_MS } from '@onair/protocol/constants';
-import { useLiveInterval, useSocketEvent } from '../../lib/live';
+import { useLiveInterval } from '../../lib/live';
 import { loadHls } from '../watch/player/hlsSupport';
 import { SIGNAL_LOST_TEXT, useLiveStall } from '../watch/player/useLiveStall';
 import { watchQueries } from '../watch/queries';
+import { useContentUpdates } from '../watch/useContentUpdates';
 import type { TvKey } from './keys';
 import { useTvKeys } from './useTvKeys';
 
@@ -65,22 +66,11 @@ function EndedButton({ action, selected, onSelect, onActivate, children }: { act
 }
 
 function Ended({ content, onClose, onPlay }: { content: Content; onClose: () => void; onPlay: (content: Content) => void }) {
-  const client = useQueryClient();
   // The item as it is now: off air, and whether its recording is there yet. Changes are pushed to the
   // lobby when there is a socket (a signed-in TV); without one (a TV paired by code) it is polled.
   const interval = useLiveInterval(POLL_INTERVAL_MS.activeStreams);
   const item = useQuery({ ...watchQueries.content(content.id), refetchInterval: (query) => (recordingMayCome(query.state.data) ? interval : false) }).data;
-  const onContent = useCallback(
-    (update: Content) => {
-      if (update.id !== content.id) return;
-      const key = watchQueries.content(content.id).queryKey;
-      client.setQueryData(key, update);
-      // As the watch page does: read it again, so its playback is what this node serves.
-      void client.invalidateQueries({ queryKey: key, exact: true });
-    },
-    [client, content.id],
-  );
-  useSocketEvent('content:updated', onContent);
+  useContentUpdates(content.id);
 
   const recording = recordingOf(item);
   const actions = useMemo<EndedAction[]>(() => (recording ? ['watch', 'back'] : ['back']), [recording]);

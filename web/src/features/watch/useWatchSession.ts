@@ -12,6 +12,7 @@ import { useSocketEvent } from '../../lib/live';
 import { getSocket, useConnectionStatus } from '../../lib/socket';
 import { detectDevice } from './device';
 import { watchQueries } from './queries';
+import { useContentUpdates } from './useContentUpdates';
 
 const RECORD_URL = '/api/analytics/record';
 const WATCH_ACK_TIMEOUT_MS = 4000;
@@ -96,17 +97,7 @@ export function useWatchSession(contentId: number) {
     },
     [contentId, setViewers],
   );
-  const onContent = useCallback(
-    (content: Content) => {
-      if (content.id !== contentId) return;
-      client.setQueryData(key, content);
-      // Starting → live → ended: read the item again, so its playback is what this node serves now.
-      void client.invalidateQueries({ queryKey: key, exact: true });
-    },
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [client, contentId],
-  );
   useSocketEvent('presence:update', onPresence);
-  useSocketEvent('content:updated', onContent);
+  useContentUpdates(contentId);
   return { inRoom };
 }
