@@ -19,11 +19,17 @@ export interface RateLimiter {
   block(key: string, ms: number): Promise<void>;
   /** Milliseconds `key` must still wait; 0 when it may go on. */
   blockedFor(key: string): Promise<number>;
+  /**
+   * Marks `key` now and answers the milliseconds since its previous mark, or `maxMs` when it had
+   * none in the last `maxMs`. One atomic step, so reports sent together cannot all read the old mark.
+   */
+  sinceLast(key: string, maxMs: number): Promise<number>;
 }
 
 export function memoryRateLimiter(now: () => number = Date.now): RateLimiter {
   const windows = new Map<string, { count: number; resetAt: number }>();
   const blocks = new Map<string, number>();
+  const marks = new Map<string, number>();
   return {
     async hit(key, rule) {
       const t = now();
@@ -41,6 +47,7 @@ export function memoryRateLimiter(now: () => number = Date.now): RateLimiter {
     async reset(key) {
       windows.delete(key);
       blocks.delete(key);
+      marks.delete(key);
     },
     async block(key, ms) {
       blocks.set(key, now() + ms);
@@ -48,6 +55,13 @@ export function memoryRateLimiter(now: () => number = Date.now): RateLimiter {
     },
     async blockedFor(key) {
       return Math.max(0, (blocks.get(key) ?? 0) - now());
+    },
+    async sinceLast(key, maxMs) {
+      const t = now();
+      const previous = marks.get(key);
+      marks.set(key, t);
+      if (marks.size > 10_000) for (const [k, at] of marks) if (at <= t - maxMs) marks.delete(k);
+      return previous === undefined ? maxMs : Math.min(maxMs, Math.max(0, t - previous));
     },
   };
 }
@@ -68,13 +82,19 @@ export function redisRateLimiter(redis: Redis, prefix = 'onair:rl:'): RateLimite
       return { allowed, retryAfterSeconds: allowed ? 0 : Math.ceil(waitMs / 1000), count };
     },
     async reset(key) {
-      await redis.del(prefix + key, `${prefix}block:${key}`);
+      await redis.del(prefix + key, `${prefix}block:${key}`, `${prefix}mark:${key}`);
     },
     async block(key, ms) {
       await redis.set(`${prefix}block:${key}`, '1', 'PX', Math.max(1, Math.round(ms)));
     },
     async blockedFor(key) {
       return Math.max(0, await redis.pttl(`${prefix}block:${key}`));
+    },
+    async sinceLast(key, maxMs) {
+      const t = Date.now();
+      // SET … GET (Redis 6.2) writes the new mark and answers the old one in one command.
+      const previous = (await redis.call('SET', `${prefix}mark:${key}`, String(t), 'PX', String(Math.max(1, Math.round(maxMs))), 'GET')) as string | null;
+      return previous === null ? maxMs : Math.min(maxMs, Math.max(0, t - Number(previous)));
     },
   };
 }

@@ -135,7 +135,7 @@ export type ViewRecordRequest = z.input<typeof ViewRecordRequestSchema>;
 export const ViewRecordResponseSchema = z.object({
   /** False when the view was too short to count (zapping), or clipped to nothing. */
   recorded: z.boolean(),
-  /** Seconds stored: a watch is never longer than the item (or its time on air). */
+  /** Seconds stored: never longer than the item (or its time on air), nor than has passed since the same viewer's previous report. */
   watchSeconds: z.number().int().nonnegative(),
 });
 export type ViewRecordResponse = z.infer<typeof ViewRecordResponseSchema>;

@@ -4,7 +4,7 @@
  * no live socket; signed in or not).
  */
 import { createHash } from 'node:crypto';
-import { ViewershipQuerySchema, ViewRecordRequestSchema, type ViewRecordResponse } from '@onair/protocol';
+import { MAX_RECORDED_WATCH_SECONDS, ViewershipQuerySchema, ViewRecordRequestSchema, type ViewRecordResponse } from '@onair/protocol';
 import { countryFromHeaders } from '../../http/country.ts';
 import { notFound } from '../../http/errors.ts';
 import { enforceRateLimit } from '../../http/rate-limit.ts';
@@ -15,6 +15,11 @@ import type { ZodApp } from '../../http/typed-routes.ts';
 
 /** A player reports a view when it closes; a few a minute is plenty, more is someone farming points. */
 export const RECORD_LIMIT = { limit: 30, windowMs: 60_000 };
+/**
+ * A viewer's first report in this long may claim up to the item's length; later ones no more than
+ * has passed since the one before. A whole day, so the longest programme watched offline still counts.
+ */
+export const REPORT_LOOKBACK_MS = MAX_RECORDED_WATCH_SECONDS * 1000;
 
 export default async function viewershipRoutes(app: ZodApp) {
   const db = app.db.kysely;
@@ -48,14 +53,18 @@ export default async function viewershipRoutes(app: ZodApp) {
     const now = Date.now();
     // Nobody watches more than the item lasts (or has been on air): longer claims are clipped.
     const longest = item.durationSeconds > 0 ? item.durationSeconds : Math.floor((now - (item.liveSince ?? item.createdAt)) / 1000);
-    const watchSeconds = Math.max(0, Math.min(input.watchSeconds, longest));
     const anonymousKey = input.deviceKey
       ? `d:${input.deviceKey}`
       : `a:${createHash('sha256').update(`${request.ip}|${request.headers['user-agent'] ?? ''}`).digest('base64url').slice(0, 16)}`;
+    const viewerKey = user ? `u:${user.id}` : anonymousKey;
+    // Nor more than has passed since the same viewer's previous report: the server never saw this
+    // time, and without the bound one account could claim an item's whole length 30 times a minute.
+    const sincePrevious = await app.rateLimiter.sinceLast(`record:mark:${viewerKey}`, REPORT_LOOKBACK_MS);
+    const watchSeconds = Math.max(0, Math.min(input.watchSeconds, longest, Math.floor(sincePrevious / 1000)));
     const id = await recordView(app, {
       contentId: item.id,
       userId: user?.id ?? null,
-      viewerKey: user ? `u:${user.id}` : anonymousKey,
+      viewerKey,
       device: input.device,
       country: input.country ?? user?.country ?? countryFromHeaders(request.headers, app.config.countryHeader) ?? UNKNOWN_COUNTRY,
       watchSeconds,

@@ -184,6 +184,30 @@ describe.each(dialects)('viewership analytics on %s', (dialect) => {
     expect((await record({ contentId: item.id, device: 'web', watchSeconds: 2 })).json()).toEqual({ recorded: false, watchSeconds: 0 });
   });
 
+  it("claims no more watch time than has passed since the viewer's previous report, however many are sent", async () => {
+    const item = await db().selectFrom('content').select(['id', 'durationSeconds']).where('status', '!=', 'live').where('durationSeconds', '>', 600).executeTakeFirstOrThrow();
+    const viewsOf = async (viewerKey: string) => (await db().selectFrom('viewEvents').select('watchSeconds').where('viewerKey', '=', viewerKey).execute()).length;
+    const points = async () =>
+      Number((await db().selectFrom('pointsLedger').select((eb) => eb.fn.coalesce(eb.fn.sum<number>('points'), eb.lit(0)).as('n')).where('userId', '=', viewerId).executeTakeFirstOrThrow()).n);
+    const report = (payload: Record<string, unknown>, cookie?: string) =>
+      t.app.inject({ method: 'POST', url: '/api/analytics/record', headers: cookie ? { cookie } : {}, payload });
+
+    // The viewer reported 300 s a moment ago (the test before): a full-length claim now is time that never passed.
+    const [viewsBefore, pointsBefore] = [await viewsOf(`u:${viewerId}`), await points()];
+    const again = await report({ contentId: item.id, device: 'web', watchSeconds: item.durationSeconds }, viewer);
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual({ recorded: false, watchSeconds: 0 });
+    expect(await viewsOf(`u:${viewerId}`)).toBe(viewsBefore);
+    expect(await points()).toBe(pointsBefore);
+
+    // Thirty reports at once (the most a minute allows) from another account: one claims the item, the rest nothing.
+    const adminId = (await db().selectFrom('users').select('id').where('username', '=', 'admin').executeTakeFirstOrThrow()).id;
+    const adminViews = await viewsOf(`u:${adminId}`);
+    const answers = await Promise.all(Array.from({ length: 30 }, () => report({ contentId: item.id, device: 'web', watchSeconds: item.durationSeconds }, admin)));
+    expect(answers.map((a) => a.json().watchSeconds as number).sort((a, b) => b - a)).toEqual([item.durationSeconds, ...Array<number>(29).fill(0)]);
+    expect(await viewsOf(`u:${adminId}`)).toBe(adminViews + 1);
+  });
+
   it('rejects bad view reports with a 400 naming the field and writes nothing', async () => {
     const count = async () => Number((await db().selectFrom('viewEvents').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
     const before = await count();
