@@ -106,8 +106,16 @@ describe.skipIf(!ready)('reach in the browser', () => {
     expect(await player.getAttribute('data-content-id')).toBe(String(liveId));
     expect(await player.getAttribute('data-kind')).toBe('hls');
     expect(await player.getAttribute('data-source')).toBe(`/media/live/${liveId}/master.m3u8`);
+    // The TV is one of the item's viewers: signed out (no socket), its watch time is reported as the
+    // TV's when it leaves the player.
+    const opened = Date.now();
+    await tv.page.waitForTimeout(6_500);
     await tv.page.keyboard.press('Escape');
     await player.waitFor({ state: 'detached' });
+    const tvViews = () => db.prepare('select device, watch_seconds as seconds from view_events where content_id = ? and created_at >= ?').all(liveId, opened - 2_000) as { device: string; seconds: number }[];
+    await expect.poll(tvViews, { timeout: 10_000 }).toHaveLength(1);
+    expect(tvViews()[0]!.device).toBe('tv');
+    expect(tvViews()[0]!.seconds).toBeGreaterThanOrEqual(5);
 
     const pairing = await tv.page.getByTestId('tv-pairing').textContent();
     const code = /enter ([A-Z0-9]{6})/.exec(pairing ?? '')?.[1];

@@ -15,6 +15,7 @@ import { loadHls } from '../watch/player/hlsSupport';
 import { SIGNAL_LOST_TEXT, useLiveStall } from '../watch/player/useLiveStall';
 import { watchQueries } from '../watch/queries';
 import { useContentUpdates } from '../watch/useContentUpdates';
+import { useWatchSession } from '../watch/useWatchSession';
 import type { TvKey } from './keys';
 import { useTvKeys } from './useTvKeys';
 
@@ -137,6 +138,15 @@ function Ended({ content, onClose, onPlay }: { content: Content; onClose: () => 
   );
 }
 
+/**
+ * While the picture plays, this TV is one of the item's viewers, as a browser on the watch page is:
+ * counted live over the socket when signed in, its watch time reported when it leaves otherwise.
+ */
+function CountedAsViewer({ contentId }: { contentId: number }) {
+  useWatchSession(contentId, 'tv');
+  return null;
+}
+
 export function TvPlayer({ content, onAir, onClose, onPlay }: {
   content: Content;
   /** Whether the live list still has this item on air (for a live item). */
@@ -183,6 +193,7 @@ export function TvPlayer({ content, onAir, onClose, onPlay }: {
         <Ended content={content} onClose={onClose} onPlay={onPlay} />
       ) : (
         <>
+          <CountedAsViewer contentId={content.id} />
           <video ref={setVideo} autoPlay playsInline poster={playback.poster ?? undefined} onEnded={() => setStreamEnded(true)} style={{ width: '100%', height: '100%' }} />
           {stalled && (
             <div role="status" data-testid="tv-player-signal-lost" style={{ position: 'absolute', top: 40, left: 48, right: 48, color: '#fff', fontSize: 28, textShadow: '0 2px 6px #000' }}>

@@ -6,7 +6,7 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import type { Ack, Content, PresenceUpdate, ViewRecordRequest } from '@onair/protocol';
+import type { Ack, Content, PresenceUpdate, ViewDevice, ViewRecordRequest } from '@onair/protocol';
 import { apiRequest } from '../../lib/api';
 import { useSocketEvent } from '../../lib/live';
 import { getSocket, useConnectionStatus } from '../../lib/socket';
@@ -28,11 +28,13 @@ function report(body: ViewRecordRequest, leavingPage: boolean) {
   void apiRequest('POST', RECORD_URL, body).catch(() => undefined);
 }
 
-export function useWatchSession(contentId: number) {
+/** `device` names the screen when the page knows better than the user agent (the 10-foot TV app). */
+export function useWatchSession(contentId: number, deviceOverride?: ViewDevice) {
   const client = useQueryClient();
   const key = watchQueries.content(contentId).queryKey;
   const status = useConnectionStatus((s) => s.status);
-  const device = useRef(detectDevice()).current;
+  const detected = useRef(detectDevice()).current;
+  const device = deviceOverride ?? detected;
 
   const setViewers = useCallback(
     (viewerCount: number) => client.setQueryData<Content>(key, (c) => (c && c.status === 'live' ? { ...c, viewerCount } : c)),
