@@ -161,6 +161,15 @@ describe.skipIf(!ready)('AI features and languages in the browser', () => {
     expect(byLanguage.get('pt')?.description).toMatch(/casa/i);
     for (const code of ['es', 'fr', 'pt']) expect(byLanguage.get(code)?.aiGenerated).toBe(true);
 
+    // One translation per language: typing a Spanish one by hand is said to replace the AI's first.
+    await page.getByRole('button', { name: 'Add Translation' }).click();
+    await dialog.getByRole('tab', { name: 'Manual' }).click();
+    expect(await dialog.getByTestId('translation-replaces').count()).toBe(0);
+    await dialog.locator('input:visible').and(dialog.getByLabel(/^Language/)).fill('Spanish');
+    await page.getByRole('option', { name: 'Spanish', exact: true }).click();
+    await dialog.getByTestId('translation-replaces').getByText(/already has a Spanish translation \(made by AI\).*replaces it/).waitFor();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+
     // The API refuses German with the reason, as the page's alert would show it.
     const refused = await page.evaluate(
       (id) =>

@@ -2,12 +2,23 @@ import { useState } from 'react';
 import { Alert, Button, Group, Modal, Progress, Select, Stack, Tabs, Text, Textarea, TextInput } from '@mantine/core';
 import { IconLanguage, IconPencil, IconSparkles } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { languageName, SUPPORTED_LANGUAGES, TRANSLATION_TEXT_MAX, type Content } from '@onair/protocol';
+import { languageName, SUPPORTED_LANGUAGES, TRANSLATION_TEXT_MAX, type Content, type Translation } from '@onair/protocol';
 import { toast } from '../../lib/toast';
 import { languageQueries, useAddTranslation, useStartAiTranslation } from './queries';
 import { useJobProgress } from './useJobProgress';
 
 const EMPTY_MANUAL = { language: '', title: '', description: '' };
+
+/** An item keeps one translation per language: saving another in the same language replaces it, said before it happens. */
+function ReplacesNotice({ existing }: { existing: Translation | undefined }) {
+  if (!existing) return null;
+  return (
+    <Alert color="yellow" data-testid="translation-replaces">
+      This item already has a {languageName(existing.language)} translation ({existing.aiGenerated ? 'made by AI' : 'typed by hand'}), “{existing.title}”. Saving this one
+      replaces it.
+    </Alert>
+  );
+}
 
 /**
  * Add a translation to one content item: typed by hand (the default tab) or made by an engine here
@@ -25,6 +36,8 @@ export function AddTranslationDialog({ content, opened, onClose }: { content: Co
   const add = useAddTranslation(content.id);
   const start = useStartAiTranslation();
   const engines = useQuery(languageQueries.engines());
+  const existing = useQuery({ ...languageQueries.translations(content.id), enabled: opened }).data ?? [];
+  const existingIn = (language: string | null) => existing.find((t) => t.language === language);
 
   const job = useJobProgress(jobId, {
     done: () => {
@@ -107,6 +120,7 @@ export function AddTranslationDialog({ content, opened, onClose }: { content: Co
               placeholder="Choose a language"
               searchable
             />
+            <ReplacesNotice existing={existingIn(manual.language)} />
             <TextInput label="Title" required maxLength={200} value={manual.title} onChange={(e) => setManual((m) => ({ ...m, title: e.currentTarget.value }))} />
             <Textarea label="Description" autosize minRows={3} maxLength={TRANSLATION_TEXT_MAX} value={manual.description} onChange={(e) => setManual((m) => ({ ...m, description: e.currentTarget.value }))} />
             <Group justify="flex-end">
@@ -127,6 +141,7 @@ export function AddTranslationDialog({ content, opened, onClose }: { content: Co
             </Text>
             <Textarea label="Text" required autosize minRows={4} maxRows={12} value={aiText} onChange={(e) => setAiText(e.currentTarget.value)} disabled={running} />
             <Select label="Target language" required data={targetOptions} value={target} onChange={setTarget} placeholder="Choose a language" disabled={running} />
+            {!running && <ReplacesNotice existing={existingIn(target)} />}
             {running && job && (
               <Stack gap={4} data-testid="ai-translation-progress">
                 <Progress value={job.progress} animated striped aria-label="Translation progress" />
