@@ -115,8 +115,8 @@ describe.skipIf(!ready)('creators in the browser', () => {
     await likeButton.click();
     await fan.page.getByRole('button', { name: `Liked · ${base + 1}` }).waitFor();
 
-    // The fourth star: Mantine's Rating is visually hidden radio inputs, each with a star label.
-    const fourth = await fan.page.getByRole('radio', { name: '4' }).getAttribute('id');
+    // The fourth star: Mantine's Rating is visually hidden radio inputs, each named for screen readers.
+    const fourth = await fan.page.getByRole('radio', { name: '4 stars' }).getAttribute('id');
     await fan.page.locator(`label[for="${fourth}"]`).click();
     await fan.page.getByTestId('rating-summary').getByText(/from \d+ rating/).waitFor();
     const after = (await fan.page.evaluate((id) => fetch(`/api/content/${id}/engagement`).then((r) => r.json()), item!.id)) as {
@@ -127,6 +127,8 @@ describe.skipIf(!ready)('creators in the browser', () => {
 
     await fan.page.getByRole('button', { name: 'Share' }).click();
     await fan.page.locator('.mantine-Notification-root').getByText(/^(Link Copied|Shared)$/).waitFor();
+    // The focus is back on Share (its busy state disabled it), not dropped to the page.
+    await fan.page.waitForFunction(() => document.activeElement?.textContent === 'Share');
     const rewards = (await fan.page.evaluate(() => fetch('/api/user/gamification').then((r) => r.json()))) as {
       dailyChallenges: { id: string; completed: boolean }[];
     };

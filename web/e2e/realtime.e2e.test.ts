@@ -45,6 +45,33 @@ describe.skipIf(!ready)('real time in two browsers', () => {
     await Promise.all([alice.context.close(), bob.context.close()]);
   });
 
+  it('puts a question asked in one browser before the host in the other, and its answer back, without reload', async () => {
+    const asker = await app.newPerson({ tourDoneFor: 'viewer' });
+    const host = await app.newPerson({ tourDoneFor: 'admin' });
+    await signIn(asker.page, 'viewer', 'viewer123');
+    await signIn(host.page, 'admin', 'admin123');
+    await Promise.all([openChat(asker.page), openChat(host.page)]);
+    await Promise.all([asker.page.getByRole('tab', { name: 'Q&A' }).click(), host.page.getByRole('tab', { name: 'Q&A' }).click()]);
+    await host.page.getByText('Questions from the audience').waitFor();
+
+    const question = `Will the match be replayed tonight? (${Date.now()})`;
+    await asker.page.getByLabel('Ask the host').fill(question);
+    await asker.page.getByRole('button', { name: 'Submit Question' }).click();
+    await asker.page.locator('.mantine-Notification-root').getByText('Your question has been sent to the host!').waitFor();
+    // The box is empty and has the focus again, ready for the next question.
+    await asker.page.waitForFunction(() => document.activeElement?.getAttribute('placeholder') === 'What would you like to know?');
+    expect(await asker.page.getByLabel('Ask the host').inputValue()).toBe('');
+    const mine = asker.page.locator('.mantine-Card-root').filter({ hasText: question });
+    await mine.getByText('Waiting').waitFor();
+
+    const theirs = host.page.locator('.mantine-Card-root').filter({ hasText: question });
+    await theirs.waitFor({ timeout: 3000 });
+    await theirs.getByRole('button', { name: 'Mark answered' }).click();
+    await theirs.getByText('Answered').waitFor();
+    await mine.getByText('Answered').waitFor({ timeout: 3000 });
+    await Promise.all([asker.context.close(), host.context.close()]);
+  });
+
   it('moves the other browser’s tally when one votes', async () => {
     const host = await app.newPerson({ tourDoneFor: 'creator' });
     const voter = await app.newPerson({ tourDoneFor: 'viewer' });

@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { Badge, Button, Card, Group, Loader, Stack, Text, Textarea } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { QUESTION_MAX_LENGTH, type Question } from '@onair/protocol';
@@ -18,6 +18,9 @@ export function QnaPanel({ contentId = null, isHost = false }: { contentId?: num
   const options = qnaQueries.questions(contentId);
   const questions = useQuery(options);
   const [draft, setDraft] = useState('');
+  // The send button is disabled while it works and once the box is empty, which drops the focus to
+  // the page: it goes back to the box, ready for the next question.
+  const box = useRef<HTMLTextAreaElement>(null);
 
   const upsert = useCallback(
     (question: Question) => {
@@ -46,6 +49,7 @@ export function QnaPanel({ contentId = null, isHost = false }: { contentId?: num
     onSuccess: (question) => {
       upsert(question);
       setDraft('');
+      box.current?.focus();
       toast({ title: 'Question Submitted', description: 'Your question has been sent to the host!' });
     },
     onError: toastError('Question not sent'),
@@ -62,6 +66,7 @@ export function QnaPanel({ contentId = null, isHost = false }: { contentId?: num
       <Card withBorder radius="md">
         <Stack gap="sm">
           <Textarea
+            ref={box}
             label="Ask the host"
             placeholder="What would you like to know?"
             autosize

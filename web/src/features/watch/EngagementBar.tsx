@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import { Button, Group, Rating, Text, Tooltip } from '@mantine/core';
 import { IconHeart, IconHeartFilled, IconShare } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -19,14 +20,20 @@ async function copyLink(): Promise<boolean> {
  * Like, rate and share one item. Likes and ratings feed recommendations and the admin's community
  * figures; sharing earns points once per item a day and completes the daily challenge.
  */
+/** What a screen reader says for each of the rating's radios (Mantine names them "0"…"5"). */
+const starsLabel = (value: number) => (value === 0 ? 'No rating' : `${value} ${value === 1 ? 'star' : 'stars'}`);
+
 export function EngagementBar({ contentId, signedIn }: { contentId: number; signedIn: boolean }) {
   const engagement = useQuery(watchQueries.engagement(contentId));
   const { like, rate, share } = useEngagement(contentId);
+  const shareButton = useRef<HTMLButtonElement>(null);
   if (!engagement.data) return null;
   const { liked, likes, myRating, avgRating, ratings } = engagement.data;
 
   const onShare = () =>
     share.mutate(undefined, {
+      // The button is disabled while it works, which drops the focus to the page: it comes back here.
+      onSettled: () => requestAnimationFrame(() => shareButton.current?.focus()),
       onSuccess: async () => {
         const copied = await copyLink();
         toast({ title: copied ? 'Link Copied' : 'Shared', description: copied ? 'The link to this page is on your clipboard.' : window.location.href });
@@ -50,14 +57,14 @@ export function EngagementBar({ contentId, signedIn }: { contentId: number; sign
       <Group gap={6}>
         <Tooltip label={myRating ? `You rated it ${myRating} of 5` : 'Rate it'} withArrow>
           <div>
-            <Rating value={myRating ?? 0} onChange={(value) => rate.mutate(value, { onError: toastError('Rating failed') })} readOnly={!signedIn} aria-label="Your rating" />
+            <Rating value={myRating ?? 0} onChange={(value) => rate.mutate(value, { onError: toastError('Rating failed') })} readOnly={!signedIn} aria-label="Your rating" getSymbolLabel={starsLabel} />
           </div>
         </Tooltip>
         <Text size="xs" c="dimmed" data-testid="rating-summary">
           {ratings > 0 ? `${avgRating.toFixed(1)} from ${ratings.toLocaleString()} ${ratings === 1 ? 'rating' : 'ratings'}` : 'No ratings yet'}
         </Text>
       </Group>
-      <Button variant="default" size="xs" leftSection={<IconShare size={16} />} disabled={!signedIn} loading={share.isPending} onClick={onShare}>
+      <Button ref={shareButton} variant="default" size="xs" leftSection={<IconShare size={16} />} disabled={!signedIn} loading={share.isPending} onClick={onShare}>
         Share
       </Button>
       <WatchMoneyControls contentId={contentId} />
