@@ -61,4 +61,29 @@ describe.each(dialects)('media files on %s', (dialect) => {
       expect((await get(url, owner)).statusCode, url).toBe(200);
     }
   });
+
+  it('refuses it however the path is spelled: percent-encoded, with dots or doubled slashes', async () => {
+    const other = (await t.database.db.kysely.selectFrom('content').select('id').where('id', '!=', contentId).executeTakeFirstOrThrow()).id;
+    const id = String(contentId);
+    const encodedId = [...id].map((d) => `%3${d}`).join('');
+    for (const url of [
+      `/media/%76od/${id}/master.m3u8`,
+      `/media/vod/${encodedId}/master.m3u8`,
+      `/media/vod/${encodedId}/source/seg000001.ts`,
+      `/media//vod/${id}/master.m3u8`,
+      `/media/vod/./${id}/master.m3u8`,
+      `/media/%6Cive/${id}/listen.mp3`,
+      `/media/live/${encodedId}/listen.mp3`,
+    ]) {
+      const response = await get(url, viewer);
+      expect([403, 404], url).toContain(response.statusCode);
+      expect(response.body, url).not.toContain('#EXTM3U');
+    }
+    // Through a public item's folder and back up: never the gated file.
+    for (const url of [`/media/vod/${other}/../${id}/master.m3u8`, `/media/vod/${other}/%2E%2E/${id}/master.m3u8`]) {
+      const response = await get(url, viewer);
+      expect([403, 404], url).toContain(response.statusCode);
+      expect(response.body, url).not.toContain('#EXTM3U');
+    }
+  });
 });

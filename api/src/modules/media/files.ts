@@ -34,10 +34,27 @@ export function cacheControlFor(file: string): string {
   return live ? 'public, max-age=3600, immutable' : 'public, max-age=86400';
 }
 
-/** The content id a /media/ path belongs to (`/media/live/12/…`, `/media/vod/12/…`), or null. */
+/**
+ * The content id a /media/ request is for (`/media/live/12/…`, `/media/vod/12/…`), or null, read from
+ * its path as the file server will read it: percent-decoded, with `.`, `..` and doubled slashes
+ * resolved. Matching the raw URL let `/media/%76od/12/…` or `/media/vod/3/../12/…` past the check to a
+ * file the server then decoded and served.
+ */
 export function contentIdOfMediaPath(url: string): number | null {
-  const match = /^\/media\/(?:live|vod)\/(\d{1,10})\//.exec(url);
+  const raw = url.split('?', 1)[0]!;
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(raw);
+  } catch {
+    return null; // the router and the file server refuse it too
+  }
+  const match = /^\/media\/(?:live|vod)\/(\d{1,10})\//.exec(path.posix.normalize(decoded));
   return match ? Number(match[1]) : null;
+}
+
+/** Whether the file server may open a path under /media/: a public folder, named without `..`. */
+function servedPath(pathName: string): boolean {
+  return SERVED.test(pathName) && !pathName.split('/').includes('..');
 }
 
 export default async function mediaFiles(app: FastifyInstance) {
@@ -66,7 +83,7 @@ export default async function mediaFiles(app: FastifyInstance) {
     list: false,
     dotfiles: 'deny',
     acceptRanges: true,
-    allowedPath: (pathName) => SERVED.test(pathName),
+    allowedPath: servedPath,
     setHeaders(res, file) {
       const type = MIME[path.extname(file).toLowerCase()];
       if (type) res.header('content-type', type);

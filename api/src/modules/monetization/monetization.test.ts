@@ -279,6 +279,25 @@ describe.each(dialects)('monetization on %s', (dialect) => {
     const ack = await socket.emitWithAck('content:watch', { contentId: liveItemId });
     expect(ack).toMatchObject({ ok: false });
 
+    // Its polls and questions too, as its chat: refused to a non-subscriber (writing nothing), open to a paying fan.
+    const payingfan = await signIn(t.app, 'payingfan', 'password-123');
+    const poll = await call('POST', '/api/polls', creator, { question: 'Behind the paywall?', options: ['yes', 'no'], durationSeconds: 60, contentId: liveItemId });
+    expect(poll.statusCode).toBe(201);
+    const pollId = poll.json().id as number;
+    expect((await call('GET', `/api/polls/active?contentId=${liveItemId}`, listener)).statusCode).toBe(403);
+    expect((await call('GET', '/api/polls/active', listener)).json().some((p: { id: number }) => p.id === pollId)).toBe(false);
+    expect((await call('GET', '/api/polls/active', payingfan)).json().some((p: { id: number }) => p.id === pollId)).toBe(true);
+    const refusedVote = await call('POST', '/api/polls/vote', listener, { pollId, optionIndex: 0 });
+    expect(refusedVote.statusCode).toBe(403);
+    expect(refusedVote.body).toMatch(/subscribers only/);
+    expect((await call('POST', '/api/polls/vote', payingfan, { pollId, optionIndex: 1 })).json()).toMatchObject({ optionIndex: 1 });
+    const votes = await db().selectFrom('pollVotes').select('optionIndex').where('pollId', '=', pollId).execute();
+    expect(votes).toEqual([{ optionIndex: 1 }]);
+    const questionsBefore = (await db().selectFrom('questions').select('id').where('contentId', '=', liveItemId).execute()).length;
+    expect((await call('POST', '/api/qna/submit', listener, { contentId: liveItemId, question: 'Can I ask without a plan?' })).statusCode).toBe(403);
+    expect((await db().selectFrom('questions').select('id').where('contentId', '=', liveItemId).execute()).length).toBe(questionsBefore);
+    expect((await call('POST', '/api/qna/submit', payingfan, { contentId: liveItemId, question: 'Worth every penny?' })).statusCode).toBe(201);
+
     await call('PUT', `/api/content/${liveItemId}/access`, creator, { subscribersOnly: false });
     expect((await playlist('listener')).statusCode).toBe(200);
     await media.close();

@@ -1,6 +1,8 @@
 import { idParam, PollCreateRequestSchema, PollVoteRequestSchema } from '@onair/protocol';
 import { z } from 'zod';
+import { forbidden } from '../../http/errors.ts';
 import { signedInUser } from '../../http/signed-in.ts';
+import { canWatch, SUBSCRIBERS_ONLY_MESSAGE } from '../monetization/access.ts';
 import type { FastifyPluginAsyncZod } from '../../http/typed-routes.ts';
 import { activePolls, presentPolls } from './repository.ts';
 import { createPoll, vote } from './service.ts';
@@ -10,7 +12,14 @@ const ActiveQuerySchema = z.object({ contentId: idParam('contentId').optional() 
 const pollRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/polls/active', { onRequest: app.requireUser, schema: { querystring: ActiveQuerySchema } }, async (request) => {
     const now = Date.now();
-    return presentPolls(app.db.kysely, await activePolls(app.db.kysely, now, request.query.contentId), signedInUser(request).id, now);
+    const user = signedInUser(request);
+    const { contentId } = request.query;
+    if (contentId && !(await canWatch(app.db.kysely, user, contentId))) throw forbidden(SUBSCRIBERS_ONLY_MESSAGE);
+    // The lobby lists every open poll but those of items this person may not watch.
+    const polls = await activePolls(app.db.kysely, now, contentId);
+    const watchable = new Map<number, boolean>();
+    for (const poll of polls) if (poll.contentId !== null && !watchable.has(poll.contentId)) watchable.set(poll.contentId, await canWatch(app.db.kysely, user, poll.contentId));
+    return presentPolls(app.db.kysely, polls.filter((p) => p.contentId === null || watchable.get(p.contentId)), user.id, now);
   });
 
   // createPoll and vote parse their input themselves: the socket handlers share them.

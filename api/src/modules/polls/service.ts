@@ -6,6 +6,7 @@ import { enforceRateLimit } from '../../http/rate-limit.ts';
 import { parseOr400 } from '../../http/validate.ts';
 import { enforceWriteLimit } from '../../http/write-limits.ts';
 import { createCoalescer, type Coalescer } from '../../realtime/coalesce.ts';
+import { canWatch, SUBSCRIBERS_ONLY_MESSAGE } from '../monetization/access.ts';
 import { pushPoints } from '../rewards/service.ts';
 import { findPoll, presentPolls, tallies, type PollRow } from './repository.ts';
 import { PollReads } from './poll-reads.ts';
@@ -77,6 +78,8 @@ export async function vote(app: FastifyInstance, user: UserRow, body: unknown): 
   await enforceRateLimit(app.rateLimiter, `vote:${user.id}`, { limit: app.config.voteRateLimit, windowMs: RATE_WINDOW_MS }, 'You are voting too fast');
   const poll = await app.pollReads.poll(pollId);
   if (!poll) throw notFound('pollId: no poll with that id');
+  // A poll of a subscribers-only item is for those who may watch it, as its chat is.
+  if (poll.contentId !== null && !(await canWatch(app.db.kysely, user, poll.contentId))) throw forbidden(SUBSCRIBERS_ONLY_MESSAGE);
   const options = JSON.parse(poll.options) as string[];
   if (optionIndex >= options.length) throw badRequest(`optionIndex must be between 0 and ${options.length - 1}`);
   const now = Date.now();

@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { ContentIdParamsSchema, LanguageCodeSchema, SubtitlesRequestSchema, TranscriptSchema, TranscriptSearchQuerySchema, resolveLanguage } from '@onair/protocol';
 import { forbidden, notFound, unprocessable } from '../../http/errors.ts';
-import { canWatch } from '../monetization/access.ts';
+import { canWatch, hasPaidMembership } from '../monetization/access.ts';
 import { readCaptionsQuality } from './quality.ts';
 import { searchTranscripts } from './search.ts';
 import { signedInUser } from '../../http/signed-in.ts';
@@ -85,7 +85,9 @@ export default async function transcriptRoutes(app: ZodApp) {
 
   app.get('/api/transcripts/search', { schema: { querystring: TranscriptSearchQuerySchema } }, async (request) => {
     const { q } = request.query;
-    return { query: q, hits: await searchTranscripts(app.db, q) };
+    const user = request.user;
+    const paid = user ? await hasPaidMembership(app.db.kysely, user.id) : false;
+    return { query: q, hits: await searchTranscripts(app.db, q, { user, paid }) };
   });
 
   app.get('/api/captions/quality', async () => ({ quality: await readCaptionsQuality(app.config.dataDir) }));

@@ -19,14 +19,28 @@ export function ftsQuery(q: string): string {
     .join(' ');
 }
 
-export async function searchTranscripts(db: Db, q: string): Promise<TranscriptSearchHit[]> {
+/** Who searches: subscribers-only items are found only by those who may watch them (monetization/access.ts). */
+export interface Searcher {
+  user: { id: number; role: string } | null;
+  /** A paid membership, which opens every subscribers-only item. */
+  paid: boolean;
+}
+
+export async function searchTranscripts(db: Db, q: string, searcher: Searcher): Promise<TranscriptSearchHit[]> {
   const k = db.kysely;
+  const { user } = searcher;
+  const seesEverything = user?.role === 'admin' || searcher.paid;
   const base = k
     .selectFrom('transcriptCues as cue')
     .innerJoin('content', 'content.id', 'cue.contentId')
+    .leftJoin('contentAccess as access', 'access.contentId', 'cue.contentId')
     .select(['cue.contentId', 'content.title', 'cue.startMs', 'cue.endMs', 'cue.text'])
     // Only what the public lists show: an upload still processing is not findable.
     .where('content.status', '!=', 'offline')
+    // A gated item's words would tell what its transcript (403 to others) says.
+    .$if(!seesEverything, (query) =>
+      query.where((eb) => eb.or([eb('access.subscribersOnly', 'is', null), eb('access.subscribersOnly', '=', 0), ...(user ? [eb('content.creatorId', '=', user.id)] : [])])),
+    )
     .orderBy('content.createdAt', 'desc')
     .orderBy('cue.startMs', 'asc')
     .limit(MAX_HITS);

@@ -103,6 +103,17 @@ describe.each(await testDialects())('transcripts (%s)', (dialect) => {
     expect(search.hits).toContainEqual({ contentId, title: 'Sense and Sensibility, chapter 1', startMs: cue.startMs, endMs: cue.endMs, text: cue.text });
     const none = TranscriptSearchResultSchema.parse((await t.app.inject({ method: 'GET', url: '/api/transcripts/search?q=zyzzyva%20quokka' })).json());
     expect(none.hits).toEqual([]);
+
+    // Made subscribers-only, its words are found by its creator, not by others (its transcript is 403 to them).
+    await t.database.db.kysely.insertInto('contentAccess').values({ contentId, subscribersOnly: 1, updatedAt: Date.now() }).execute();
+    const found = async (cookie?: string) =>
+      TranscriptSearchResultSchema.parse((await t.app.inject({ method: 'GET', url: `/api/transcripts/search?q=${encodeURIComponent(word)}`, headers: cookie ? { cookie } : {} })).json()).hits.some(
+        (hit) => hit.contentId === contentId,
+      );
+    expect(await found()).toBe(false);
+    expect(await found(await signIn(t.app, 'viewer', 'viewer123'))).toBe(false);
+    expect(await found(creator)).toBe(true);
+    expect(await found(await signIn(t.app, 'admin', 'admin123'))).toBe(true);
   }, JOB_TIMEOUT + 60_000);
 
   it('serves the stored caption quality, and no figure when none was measured', async () => {
