@@ -106,8 +106,16 @@ describe.each(dialects)('church mode on %s', (dialect) => {
   });
 
   it('keeps a searchable sermon archive', async () => {
-    const item = await t.database.db.kysely.selectFrom('content').select('id').orderBy('id').executeTakeFirstOrThrow();
+    const db = t.database.db.kysely;
+    const creatorId = (await db.selectFrom('users').select('id').where('username', '=', 'creator').executeTakeFirstOrThrow()).id;
+    const item = await db.selectFrom('content').select('id').where('creatorId', '=', creatorId).orderBy('id').executeTakeFirstOrThrow();
     const add = (payload: object) => call(creator, 'POST', `/api/churches/${churchId}/sermons`, payload);
+    // Someone else's recording is not this church's sermon: refused, and nothing filed.
+    const others = await db.selectFrom('content').select('id').where((eb) => eb.or([eb('creatorId', '!=', creatorId), eb('creatorId', 'is', null)])).executeTakeFirstOrThrow();
+    const refused = await add({ contentId: others.id, title: 'Borrowed', speaker: 'Someone else', preachedOn: '2026-01-01' });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.body).toMatch(/^contentId: only recordings made by this church's pastoral team/);
+    expect(await db.selectFrom('sermons').select('id').where('contentId', '=', others.id).execute()).toEqual([]);
     expect((await add({ contentId: item.id, title: 'Salt and light', speaker: 'Rev. Ama', preachedOn: '2026-13-01' })).body).toMatch(/^preachedOn must be a date/);
     expect((await add({ contentId: item.id, title: 'Salt and light', speaker: 'Rev. Ama Owusu', series: 'Sermon on the Mount', scripture: 'Matthew 5:13-16', preachedOn: '2026-02-01' })).statusCode).toBe(201);
     expect((await add({ contentId: item.id, title: 'The prodigal', speaker: 'Pastor Kwame', scripture: 'Luke 15:11-32', preachedOn: '2026-03-01' })).statusCode).toBe(201);
