@@ -220,6 +220,11 @@ describe.each(dialects)('education mode on %s', (dialect) => {
     const liveClass = LiveClassSchema.parse(scheduled.json());
     expect(liveClass).toMatchObject({ live: false, contentId: null, canTeach: true });
     expect((await call(viewer, 'POST', `/api/education-live-classes/${liveClass.id}/start`)).statusCode).toBe(403);
+    // Someone outside the school is told no such class exists, not that they may not start it.
+    const outsider = (await t.app.inject({ method: 'POST', url: '/api/register', payload: { username: 'outsider', email: 'outsider@example.test', password: 'outsider-123' } })).cookies.find((c) => c.name === 'onair.sid')!;
+    const notHere = await call(`onair.sid=${outsider.value}`, 'POST', `/api/education-live-classes/${liveClass.id}/start`);
+    expect(notHere.statusCode).toBe(404);
+    expect(notHere.body).toBe('No class with that id');
 
     const started = LiveClassSchema.parse((await call(creator, 'POST', `/api/education-live-classes/${liveClass.id}/start`)).json());
     expect(started.live).toBe(true);

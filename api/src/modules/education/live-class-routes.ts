@@ -6,6 +6,7 @@ import { CourseIdParamsSchema, DAY_MS, type LiveClass, LiveClassCreateRequestSch
 import type { UserRow } from '../../db/schema.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
 import { pushNotification, sendNotification } from '../notifications/service.ts';
+import { roleIn } from './access.ts';
 import { presentCourses, visibleCourses } from './courses.ts';
 import { goLive } from './go-live.ts';
 import { signedInUser } from '../../http/signed-in.ts';
@@ -80,6 +81,8 @@ export function liveClassRoutes(app: ZodApp) {
     const user = signedInUser(request);
     const row = await selectClasses().where('liveSessions.id', '=', id).executeTakeFirst();
     if (!row) throw notFound('No class with that id');
+    // To someone outside the institution a class does not exist (education/access.ts), as everywhere else.
+    if (user.role !== 'admin' && (await roleIn(db, row.institutionId, user.id)) === null) throw notFound('No class with that id');
     const [liveClass] = await present(user, [row]);
     if (!liveClass!.canTeach) throw forbidden('Only the institution’s owner and teachers may start a class');
     if (liveClass!.live) throw conflict('This class is already live');
