@@ -112,10 +112,13 @@ describe.skipIf(!ready)('reach in the browser', () => {
     await tv.page.waitForTimeout(6_500);
     await tv.page.keyboard.press('Escape');
     await player.waitFor({ state: 'detached' });
-    const tvViews = () => db.prepare('select device, watch_seconds as seconds from view_events where content_id = ? and created_at >= ?').all(liveId, opened - 2_000) as { device: string; seconds: number }[];
+    const tvViews = () =>
+      db.prepare('select device, watch_seconds as seconds, viewer_key as viewer from view_events where content_id = ? and created_at >= ?').all(liveId, opened - 2_000) as { device: string; seconds: number; viewer: string }[];
     await expect.poll(tvViews, { timeout: 10_000 }).toHaveLength(1);
     expect(tvViews()[0]!.device).toBe('tv');
     expect(tvViews()[0]!.seconds).toBeGreaterThanOrEqual(5);
+    // As this device's viewer (its own key), not as everyone behind the same address.
+    expect(tvViews()[0]!.viewer).toMatch(/^d:[A-Za-z0-9_-]{8,64}$/);
 
     const pairing = await tv.page.getByTestId('tv-pairing').textContent();
     const code = /enter ([A-Z0-9]{6})/.exec(pairing ?? '')?.[1];

@@ -8,6 +8,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Ack, Content, PresenceUpdate, ViewDevice, ViewRecordRequest } from '@onair/protocol';
 import { apiRequest } from '../../lib/api';
+import { deviceId } from '../../lib/device-id';
 import { useSocketEvent } from '../../lib/live';
 import { getSocket, useConnectionStatus } from '../../lib/socket';
 import { detectDevice } from './device';
@@ -82,7 +83,8 @@ export function useWatchSession(contentId: number, deviceOverride?: ViewDevice) 
     const flush = (leavingPage: boolean) => {
       const watchSeconds = offlineSeconds.current;
       offlineSeconds.current = 0;
-      if (watchSeconds > 0) report({ contentId, device, watchSeconds }, leavingPage);
+      // The device's own key, so a signed-out viewer's reports are theirs, not everyone's behind the same address.
+      if (watchSeconds > 0) report({ contentId, device, watchSeconds, deviceKey: deviceId() ?? undefined }, leavingPage);
     };
     const onPageHide = () => flush(true);
     window.addEventListener('pagehide', onPageHide);
