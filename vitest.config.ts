@@ -30,6 +30,9 @@ export default defineConfig({
           // A browser flow on a busy 2-core machine can miss a timing window once; a real regression
           // fails its retry too (the report still counts it as failed).
           retry: 1,
+          // expect.poll's own default (1 s) is a unit test's: a page's title or a count set after a lazy
+          // chunk loads took longer once on a loaded machine, and failed a flow that was right.
+          expect: { poll: { timeout: 10_000 } },
           pool: 'forks',
           sequence: { groupOrder: 1 },
         },
