@@ -18,11 +18,11 @@ import { Server } from 'socket.io';
 import { DEVICE_ID_PATTERN, DEVICE_TYPES, idField, rooms, type ViewDevice } from '@onair/protocol';
 import { z } from 'zod';
 import { countryFromHeaders } from '../http/country.ts';
-import { forbidden, notFound } from '../http/errors.ts';
+import { notFound } from '../http/errors.ts';
 import { parseOr400 } from '../http/validate.ts';
 import { recordView, UNKNOWN_COUNTRY } from '../modules/analytics/views.ts';
 import { chatSendListener } from '../modules/chat/socket.ts';
-import { canWatch, SUBSCRIBERS_ONLY_MESSAGE } from '../modules/monetization/access.ts';
+import { assertCanWatch } from '../modules/monetization/access.ts';
 import { pollVoteListener } from '../modules/polls/socket.ts';
 import { findUserById } from '../modules/users/repository.ts';
 import { acknowledge, refuseNulCharacters } from './ack.ts';
@@ -119,7 +119,7 @@ function watchListeners(app: FastifyInstance) {
     if (!item) throw notFound('contentId: no content with that id');
     // A subscribers-only room carries its chat: only those who may watch enter it.
     const viewer = socket.data.userId && socket.data.role ? { id: socket.data.userId, role: socket.data.role } : null;
-    if (!(await canWatch(app.db.kysely, viewer, contentId))) throw forbidden(SUBSCRIBERS_ONLY_MESSAGE);
+    await assertCanWatch(app.db.kysely, viewer, contentId);
     // Gone while we looked: its disconnect listener would never run, so it must not start a view.
     if (socket.disconnected) return { contentId, viewerCount: 0, peakViewers: item.peakViewers };
     const watching = watchingOf(socket);

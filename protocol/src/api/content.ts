@@ -53,13 +53,16 @@ export const ContentListQuerySchema = z.object({
 });
 export type ContentListQuery = z.infer<typeof ContentListQuerySchema>;
 
+/** What the server keeps of an item's words; forms stop typing there. */
+export const CONTENT_TEXT_LIMITS = { title: 200, description: 5000, category: 64 } as const;
+
 const contentTitle = z
   .string({ error: 'title is required' })
   .trim()
   .min(1, { error: 'title is required' })
-  .max(200, { error: 'title must be at most 200 characters' });
-const contentDescription = z.string({ error: 'description must be text' }).trim().max(5000, { error: 'description must be at most 5000 characters' });
-const contentCategory = z.string({ error: 'category must be text' }).trim().max(64, { error: 'category must be at most 64 characters' });
+  .max(CONTENT_TEXT_LIMITS.title, { error: `title must be at most ${CONTENT_TEXT_LIMITS.title} characters` });
+const contentDescription = z.string({ error: 'description must be text' }).trim().max(CONTENT_TEXT_LIMITS.description, { error: `description must be at most ${CONTENT_TEXT_LIMITS.description} characters` });
+const contentCategory = z.string({ error: 'category must be text' }).trim().max(CONTENT_TEXT_LIMITS.category, { error: `category must be at most ${CONTENT_TEXT_LIMITS.category} characters` });
 
 export const ContentCreateRequestSchema = z.object({
   title: contentTitle,

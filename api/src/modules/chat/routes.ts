@@ -1,6 +1,5 @@
 import { ChatRecentQuerySchema } from '@onair/protocol';
-import { forbidden } from '../../http/errors.ts';
-import { canWatch, SUBSCRIBERS_ONLY_MESSAGE } from '../monetization/access.ts';
+import { assertCanWatch } from '../monetization/access.ts';
 import { recentMessages, sendChatMessage } from './service.ts';
 import { signedInUser } from '../../http/signed-in.ts';
 import type { ZodApp } from '../../http/typed-routes.ts';
@@ -8,7 +7,7 @@ import type { ZodApp } from '../../http/typed-routes.ts';
 export default async function chatRoutes(app: ZodApp) {
   app.get('/api/chat/recent', { onRequest: app.requireUser, schema: { querystring: ChatRecentQuerySchema } }, async (request) => {
     const { contentId, limit } = request.query;
-    if (contentId && !(await canWatch(app.db.kysely, request.user, contentId))) throw forbidden(SUBSCRIBERS_ONLY_MESSAGE);
+    if (contentId) await assertCanWatch(app.db.kysely, request.user, contentId);
     return recentMessages(app, contentId ?? null, limit);
   });
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { type ChatMessage, ChatSendRequestSchema, DAY_MS, type ModerationItem, rooms } from '@onair/protocol';
-import { forbidden, notFound } from '../../http/errors.ts';
+import { notFound } from '../../http/errors.ts';
 import { enforceRateLimit } from '../../http/rate-limit.ts';
 import { parseOr400 } from '../../http/validate.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
@@ -9,7 +9,7 @@ import { compiledOnce } from '../../db/compiled-once.ts';
 import type { ChatMessagesTable, Database, UserRow } from '../../db/schema.ts';
 import { announceModerationItem, flaggedItem, insertModerationItem } from '../moderation/queue.ts';
 import { assertMayWrite } from '../moderation/timeouts.ts';
-import { canWatch, SUBSCRIBERS_ONLY_MESSAGE } from '../monetization/access.ts';
+import { assertCanWatch } from '../monetization/access.ts';
 import { scoreText } from '../moderation/scoring.ts';
 import { POINTS } from '../rewards/ledger.ts';
 import { pushPoints, recordReward } from '../rewards/service.ts';
@@ -116,7 +116,7 @@ export async function sendChatMessage(app: FastifyInstance, user: UserRow, body:
   if (contentId) {
     const exists = await contentExists.takeFirst(app.db.kysely, { id: contentId });
     if (!exists) throw notFound('contentId: no content with that id');
-    if (!(await canWatch(app.db.kysely, user, contentId))) throw forbidden(SUBSCRIBERS_ONLY_MESSAGE);
+    await assertCanWatch(app.db.kysely, user, contentId);
   }
 
   const score = scoreText(input.message);

@@ -14,7 +14,7 @@ import {
 } from '@onair/protocol';
 import { conflict, forbidden, notFound } from '../../http/errors.ts';
 import { findUserByUsername } from '../users/repository.ts';
-import { requireInstitution } from '../education/access.ts';
+import { requireInstitution, roleIn } from '../education/access.ts';
 import { goLive } from '../education/go-live.ts';
 import { churchPage, churchServices, presentChurches } from './churches.ts';
 import { signedInUser } from '../../http/signed-in.ts';
@@ -141,21 +141,14 @@ export function churchRoutes(app: ZodApp) {
     }));
   });
 
-  /** Whether an account leads this church or is on its pastoral team. */
-  const onTeam = async (institution: { id: number; ownerId: number }, userId: number | null) => {
-    if (userId === null) return false;
-    if (userId === institution.ownerId) return true;
-    const row = await db.selectFrom('institutionMembers').select('role').where('institutionId', '=', institution.id).where('userId', '=', userId).executeTakeFirst();
-    return row !== undefined && (TEAM_ROLES as readonly string[]).includes(row.role);
-  };
-
   app.post('/api/churches/:id/sermons', { onRequest: app.requireUser, schema: { params: ChurchIdParamsSchema, body: SermonCreateRequestSchema } }, async (request, reply) => {
     const input = request.body;
     const { institution } = await church(request, TEAM_ROLES);
     const item = await db.selectFrom('content').select(['id', 'durationSeconds', 'creatorId']).where('id', '=', input.contentId).executeTakeFirst();
     if (!item) throw notFound('contentId: no content with that id');
     // A sermon is the church's own recording: anyone's item filed here would be credited to this church.
-    if (signedInUser(request).role !== 'admin' && !(await onTeam(institution, item.creatorId))) {
+    const creatorRole = item.creatorId === null ? null : await roleIn(db, institution.id, item.creatorId);
+    if (signedInUser(request).role !== 'admin' && !TEAM_ROLES.some((role) => role === creatorRole)) {
       throw forbidden("contentId: only recordings made by this church's pastoral team can be filed as its sermons");
     }
     const { id } = await db

@@ -3,7 +3,7 @@
  * keeps the file (Cache Storage, see web/src/features/mobile/offline.ts); the server records what each
  * person downloaded and how far it got, and serves the download-sized rendition to signed-in people.
  */
-import { canWatch, SUBSCRIBERS_ONLY_MESSAGE } from '../monetization/access.ts';
+import { assertCanWatch } from '../monetization/access.ts';
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
@@ -15,7 +15,7 @@ import {
   type DownloadResponse,
   type OfflineContent,
 } from '@onair/protocol';
-import { conflict, forbidden, notFound } from '../../http/errors.ts';
+import { conflict, notFound } from '../../http/errors.ts';
 import { signedInUser } from '../../http/signed-in.ts';
 import type { ZodApp } from '../../http/typed-routes.ts';
 
@@ -43,7 +43,7 @@ export default async function downloadRoutes(app: ZodApp) {
       .executeTakeFirst();
     if (!row) throw notFound('contentId: no content with that id');
     // Subscribers-only items download for those who may watch them, like the player (monetization).
-    if (!(await canWatch(db, user, contentId))) throw forbidden(SUBSCRIBERS_ONLY_MESSAGE);
+    await assertCanWatch(db, user, contentId);
     if (row.status === 'live' || row.mediaStatus === 'live') throw conflict('contentId: live broadcasts cannot be downloaded; their recording can, once it is ready');
     if (row.mediaStatus !== 'ready' || (!row.filePath && !row.audioPath)) throw conflict('contentId: this item has no downloadable file yet');
     const relative = (row.filePath ?? row.audioPath)!;

@@ -5,6 +5,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { compiledOnce } from '../../db/compiled-once.ts';
+import { forbidden } from '../../http/errors.ts';
 
 // Asked by every chat message and HLS file request of an item: compiled once (db/compiled-once.ts).
 const accessOf = compiledOnce((db, p: { contentId: number }) => db.selectFrom('contentAccess').select('subscribersOnly').where('contentId', '=', p.contentId));
@@ -39,3 +40,8 @@ export async function canWatch(db: Kysely<Database>, user: { id: number; role: s
 }
 
 export const SUBSCRIBERS_ONLY_MESSAGE = 'This item is for subscribers only: subscribe to Premium or Pro to watch it';
+
+/** 403 with SUBSCRIBERS_ONLY_MESSAGE unless this person may watch the item (its chat, polls, questions, files). */
+export async function assertCanWatch(db: Kysely<Database>, user: { id: number; role: string } | null, contentId: number): Promise<void> {
+  if (!(await canWatch(db, user, contentId))) throw forbidden(SUBSCRIBERS_ONLY_MESSAGE);
+}

@@ -1,8 +1,7 @@
 import { idParam, PollCreateRequestSchema, PollVoteRequestSchema } from '@onair/protocol';
 import { z } from 'zod';
-import { forbidden } from '../../http/errors.ts';
 import { signedInUser } from '../../http/signed-in.ts';
-import { canWatch, SUBSCRIBERS_ONLY_MESSAGE } from '../monetization/access.ts';
+import { assertCanWatch, canWatch } from '../monetization/access.ts';
 import type { FastifyPluginAsyncZod } from '../../http/typed-routes.ts';
 import { activePolls, presentPolls } from './repository.ts';
 import { createPoll, vote } from './service.ts';
@@ -14,7 +13,7 @@ const pollRoutes: FastifyPluginAsyncZod = async (app) => {
     const now = Date.now();
     const user = signedInUser(request);
     const { contentId } = request.query;
-    if (contentId && !(await canWatch(app.db.kysely, user, contentId))) throw forbidden(SUBSCRIBERS_ONLY_MESSAGE);
+    if (contentId) await assertCanWatch(app.db.kysely, user, contentId);
     // The lobby lists every open poll but those of items this person may not watch.
     const polls = await activePolls(app.db.kysely, now, contentId);
     const watchable = new Map<number, boolean>();

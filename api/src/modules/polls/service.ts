@@ -6,7 +6,7 @@ import { enforceRateLimit } from '../../http/rate-limit.ts';
 import { parseOr400 } from '../../http/validate.ts';
 import { enforceWriteLimit } from '../../http/write-limits.ts';
 import { createCoalescer, type Coalescer } from '../../realtime/coalesce.ts';
-import { canWatch, SUBSCRIBERS_ONLY_MESSAGE } from '../monetization/access.ts';
+import { assertCanWatch } from '../monetization/access.ts';
 import { pushPoints } from '../rewards/service.ts';
 import { findPoll, presentPolls, tallies, type PollRow } from './repository.ts';
 import { PollReads } from './poll-reads.ts';
@@ -79,7 +79,7 @@ export async function vote(app: FastifyInstance, user: UserRow, body: unknown): 
   const poll = await app.pollReads.poll(pollId);
   if (!poll) throw notFound('pollId: no poll with that id');
   // A poll of a subscribers-only item is for those who may watch it, as its chat is.
-  if (poll.contentId !== null && !(await canWatch(app.db.kysely, user, poll.contentId))) throw forbidden(SUBSCRIBERS_ONLY_MESSAGE);
+  if (poll.contentId !== null) await assertCanWatch(app.db.kysely, user, poll.contentId);
   const options = JSON.parse(poll.options) as string[];
   if (optionIndex >= options.length) throw badRequest(`optionIndex must be between 0 and ${options.length - 1}`);
   const now = Date.now();

@@ -4,7 +4,7 @@ import type { UserRow } from '../../db/schema.ts';
 import { forbidden, notFound } from '../../http/errors.ts';
 import { enforceRateLimit } from '../../http/rate-limit.ts';
 import { parseOr400 } from '../../http/validate.ts';
-import { canWatch, SUBSCRIBERS_ONLY_MESSAGE } from '../monetization/access.ts';
+import { assertCanWatch } from '../monetization/access.ts';
 import { queueIfFlagged } from '../moderation/queue.ts';
 import { scoreText } from '../moderation/scoring.ts';
 import { assertMayWrite } from '../moderation/timeouts.ts';
@@ -55,7 +55,7 @@ export async function submitQuestion(app: FastifyInstance, user: UserRow, body: 
   const contentId = input.contentId ?? null;
   const hostId = await hostOf(app, contentId);
   // Questions about a subscribers-only item come from those who may watch it, as its chat does.
-  if (contentId !== null && !(await canWatch(app.db.kysely, user, contentId))) throw forbidden(SUBSCRIBERS_ONLY_MESSAGE);
+  if (contentId !== null) await assertCanWatch(app.db.kysely, user, contentId);
   const score = scoreText(input.question);
   const createdAt = Date.now();
   const { id } = await app.db.kysely.transaction().execute(async (trx) => {

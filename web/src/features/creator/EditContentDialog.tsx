@@ -1,13 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Group, Modal, Stack, Textarea, TextInput } from '@mantine/core';
-import type { Content } from '@onair/protocol';
+import { CONTENT_TEXT_LIMITS, type Content } from '@onair/protocol';
 import { toast, toastError } from '../../lib/toast';
 import { useUpdateContent } from './queries';
 
 /** Limits the server keeps (ContentUpdateRequestSchema): typed past them, the field stops. */
-const TITLE_MAX = 200;
-const DESCRIPTION_MAX = 5000;
-const CATEGORY_MAX = 64;
+const { title: TITLE_MAX, description: DESCRIPTION_MAX, category: CATEGORY_MAX } = CONTENT_TEXT_LIMITS;
 
 /** Fixes an item's title, description and category: an upload's title is its file name until then. */
 export function EditContentDialog({ item, onClose, creatorId }: { item: Content; onClose: () => void; creatorId: number }) {
