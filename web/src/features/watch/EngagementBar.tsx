@@ -1,4 +1,4 @@
-import { useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { Button, Group, Rating, Text, Tooltip } from '@mantine/core';
 import { IconHeart, IconHeartFilled, IconShare } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -27,13 +27,18 @@ export function EngagementBar({ contentId, signedIn }: { contentId: number; sign
   const engagement = useQuery(watchQueries.engagement(contentId));
   const { like, rate, share } = useEngagement(contentId);
   const shareButton = useRef<HTMLButtonElement>(null);
+  // Share is disabled while it works, which drops the focus to the page: once it is enabled again
+  // (after the render that ends its busy state, not before), the focus comes back to it.
+  const wasSharing = useRef(false);
+  useEffect(() => {
+    if (wasSharing.current && !share.isPending) shareButton.current?.focus();
+    wasSharing.current = share.isPending;
+  }, [share.isPending]);
   if (!engagement.data) return null;
   const { liked, likes, myRating, avgRating, ratings } = engagement.data;
 
   const onShare = () =>
     share.mutate(undefined, {
-      // The button is disabled while it works, which drops the focus to the page: it comes back here.
-      onSettled: () => requestAnimationFrame(() => shareButton.current?.focus()),
       onSuccess: async () => {
         const copied = await copyLink();
         toast({ title: copied ? 'Link Copied' : 'Shared', description: copied ? 'The link to this page is on your clipboard.' : window.location.href });
