@@ -16,15 +16,20 @@ export function PollCard({ poll, fetchedAt, voting, onVote }: PollCardProps) {
   const remaining = useCountdown(poll.timeRemaining, fetchedAt);
   const closed = remaining === 0;
   // Voting disables the buttons, the pressed one included, and the browser drops the focus to the page:
-  // it goes to the result line instead, so a keyboard user stays in the poll (WCAG 2.4.3).
+  // it goes to the result line instead, so a keyboard user stays in the poll (WCAG 2.4.3). The browser
+  // moves the focus off a disabled button only at its next rendering step, so when the vote's answer
+  // lands first the focus is still on that button: anywhere in this card counts as "in the poll".
+  const card = useRef<HTMLDivElement>(null);
   const summary = useRef<HTMLParagraphElement>(null);
   const votedBefore = useRef(poll.hasVoted);
   useEffect(() => {
-    if (poll.hasVoted && !votedBefore.current && document.activeElement === document.body) summary.current?.focus();
+    const focus = document.activeElement;
+    const inPoll = focus === null || focus === document.body || card.current?.contains(focus) === true;
+    if (poll.hasVoted && !votedBefore.current && inPoll) summary.current?.focus();
     votedBefore.current = poll.hasVoted;
   }, [poll.hasVoted]);
   return (
-    <Card withBorder radius="md" padding="md">
+    <Card withBorder radius="md" padding="md" ref={card}>
       <Stack gap="sm">
         {/* The question takes what room is left and wraps; the time left is never squeezed into an
             ellipsis: on a narrow phone it moves under the question instead. */}
