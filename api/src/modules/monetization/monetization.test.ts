@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DAY_MS, DonationSchema, MembershipSchema, PaymentMethodSchema, RevenueSummarySchema, SubscribeResponseSchema } from '@onair/protocol';
 import { createTestApp, listen, signIn, TINY_SEED, type TestApp } from '../../../test/support/app.ts';
 import { testDialects } from '../../../../test-support/databases.ts';
-import { closeAllSockets, connectSocket, nextEvent } from '../../../test/support/sockets.ts';
+import { closeAllSockets, collect, connectSocket, nextEvent } from '../../../test/support/sockets.ts';
 import { canWatch } from './access.ts';
 import { platformFee, recordPayment } from './ledger.ts';
 import { renewMemberships } from './renewals.ts';
@@ -281,6 +281,11 @@ describe.each(dialects)('monetization on %s', (dialect) => {
 
     // Its polls and questions too, as its chat: refused to a non-subscriber (writing nothing), open to a paying fan.
     const payingfan = await signIn(t.app, 'payingfan', 'password-123');
+    // Nor is it pushed to them: the lobby's polls room hears nothing of it, the item's room (a fan's) does.
+    const fanSocket = await connectSocket(url, payingfan);
+    expect(await fanSocket.emitWithAck('content:watch', { contentId: liveItemId })).toMatchObject({ ok: true });
+    const overheard = { created: collect(socket, 'poll:created'), tallies: collect(socket, 'poll:tally') };
+    const fanHears = nextEvent(fanSocket, 'poll:created', (p) => p.contentId === liveItemId);
     const poll = await call('POST', '/api/polls', creator, { question: 'Behind the paywall?', options: ['yes', 'no'], durationSeconds: 60, contentId: liveItemId });
     expect(poll.statusCode).toBe(201);
     const pollId = poll.json().id as number;
@@ -293,6 +298,12 @@ describe.each(dialects)('monetization on %s', (dialect) => {
     expect((await call('POST', '/api/polls/vote', payingfan, { pollId, optionIndex: 1 })).json()).toMatchObject({ optionIndex: 1 });
     const votes = await db().selectFrom('pollVotes').select('optionIndex').where('pollId', '=', pollId).execute();
     expect(votes).toEqual([{ optionIndex: 1 }]);
+    expect((await fanHears).id).toBe(pollId);
+    await nextEvent(fanSocket, 'poll:tally', (p) => p.pollId === pollId && p.totalVotes === 1);
+    // The listener's socket sits in the polls room, where tallies are pushed within a quarter second.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(overheard.created.seen.filter((p) => p.id === pollId)).toEqual([]);
+    expect(overheard.tallies.seen.filter((p) => p.pollId === pollId)).toEqual([]);
     const questionsBefore = (await db().selectFrom('questions').select('id').where('contentId', '=', liveItemId).execute()).length;
     expect((await call('POST', '/api/qna/submit', listener, { contentId: liveItemId, question: 'Can I ask without a plan?' })).statusCode).toBe(403);
     expect((await db().selectFrom('questions').select('id').where('contentId', '=', liveItemId).execute()).length).toBe(questionsBefore);

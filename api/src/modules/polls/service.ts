@@ -6,7 +6,7 @@ import { enforceRateLimit } from '../../http/rate-limit.ts';
 import { parseOr400 } from '../../http/validate.ts';
 import { enforceWriteLimit } from '../../http/write-limits.ts';
 import { createCoalescer, type Coalescer } from '../../realtime/coalesce.ts';
-import { assertCanWatch } from '../monetization/access.ts';
+import { assertCanWatch, isSubscribersOnly } from '../monetization/access.ts';
 import { pushPoints } from '../rewards/service.ts';
 import { findPoll, presentPolls, tallies, type PollRow } from './repository.ts';
 import { PollReads } from './poll-reads.ts';
@@ -24,8 +24,16 @@ declare module 'fastify' {
   }
 }
 
-const pollRooms = (poll: Pick<PollRow, 'contentId'>) =>
-  poll.contentId ? [rooms.polls(), rooms.content(poll.contentId)] : [rooms.polls()];
+/**
+ * Where a poll's news goes: the `polls` room (every account's lobby list) and its item's room. A poll of
+ * a subscribers-only item goes to that item's room alone, which only those who may watch it can enter:
+ * the lobby's other readers see it at their next list read, which leaves it out for those who may not.
+ */
+async function pollRooms(app: FastifyInstance, poll: Pick<PollRow, 'contentId'>): Promise<string[]> {
+  if (!poll.contentId) return [rooms.polls()];
+  if (await isSubscribersOnly(app.db.kysely, poll.contentId)) return [rooms.content(poll.contentId)];
+  return [rooms.polls(), rooms.content(poll.contentId)];
+}
 
 /** Sets up the vote batcher and the tally coalescer; registered once per server. */
 export function setUpPollTallies(app: FastifyInstance) {
@@ -36,7 +44,7 @@ export function setUpPollTallies(app: FastifyInstance) {
     const poll = await findPoll(app.db.kysely, pollId);
     if (!poll) return;
     const tally = (await tallies(app.db.kysely, [poll])).get(pollId)!;
-    app.io.to(pollRooms(poll)).emit('poll:tally', tally);
+    app.io.to(await pollRooms(app, poll)).emit('poll:tally', tally);
   });
   app.decorate('pollTallies', coalescer);
   app.addHook('onClose', async () => coalescer.stop());
@@ -65,7 +73,7 @@ export async function createPoll(app: FastifyInstance, user: UserRow, body: unkn
     .returningAll()
     .executeTakeFirstOrThrow();
   const [poll] = await presentPolls(app.db.kysely, [row], null, now);
-  app.io.to(pollRooms(row)).emit('poll:created', poll!);
+  app.io.to(await pollRooms(app, row)).emit('poll:created', poll!);
   return poll!;
 }
 
