@@ -63,6 +63,10 @@ describe.skipIf(!ready)('education and church mode in the browser', () => {
     const lesson = courses[0]!.lessons[0]!;
     expect(lesson).toMatchObject({ title: lessonTitle, subject: 'Physics', gradeLevel: '11th Grade', curriculum: 'Cambridge International' });
 
+    // The student has Education open: the school's invitation will arrive there live.
+    await student.page.goto('/education-mode');
+    await connected(student.page);
+
     // 30 rows: the demo viewer, 27 new students, an invalid email on line 6 and a repeat on line 21.
     const rows = Array.from({ length: 28 }, (_, i) => (i === 0 ? 'viewer@onair.local,Maya,Lopez' : `pupil${i}@harmattan.edu,Pupil,Number ${i}`));
     rows.splice(4, 0, 'pupil-at-nowhere,Bad,Row');
@@ -73,9 +77,15 @@ describe.skipIf(!ready)('education and church mode in the browser', () => {
     await page.locator('input[type="file"]').setInputFiles(csvFile(rows));
     await page.getByRole('button', { name: 'Enroll Students' }).click();
     const result = page.getByTestId('enrolment-result');
-    await result.getByText('28 students enrolled').waitFor();
+    await result.getByText('27 students enrolled').waitFor();
     await result.getByText('Line 6: "pupil-at-nowhere" is not a valid email address').waitFor();
     await result.getByText('Line 21: pupil3@harmattan.edu already appears on line 5').waitFor();
+    // The demo viewer has an account: the school asks, and only their yes makes them a student.
+    await result.getByText('1 existing account was asked to join (viewer): they are enrolled when they accept on their Education page.').waitFor();
+    await student.page.getByTestId('account-invitation').getByText('creator invited you to join Harmattan High as a student, on the roster of Physics for Broadcasters.').waitFor();
+    await student.page.getByRole('button', { name: 'Accept the invitation from Harmattan High' }).click();
+    await toast(student.page, 'Invitation Accepted');
+    await student.page.getByTestId('account-invitations').waitFor({ state: 'detached' });
 
     await choose(page, 'Class', 'Physics for Broadcasters');
     const maya = page.getByTestId('progress-viewer');

@@ -24,6 +24,7 @@ import { viewCounters } from './migrations/0018_view_counters.ts';
 import { pollTallies } from './migrations/0019_poll_tallies.ts';
 import { userActivity } from './migrations/0020_user_activity.ts';
 import { translationPerLanguage } from './migrations/0021_translation_per_language.ts';
+import { accountInvitations } from './migrations/0022_account_invitations.ts';
 
 function migrationsFor(db: Db): Record<string, Migration> {
   return {
@@ -47,6 +48,7 @@ function migrationsFor(db: Db): Record<string, Migration> {
     '0019_poll_tallies': pollTallies(),
     '0020_user_activity': userActivity(),
     '0021_translation_per_language': translationPerLanguage(),
+    '0022_account_invitations': accountInvitations(db.dialect),
   };
 }
 

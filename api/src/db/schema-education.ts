@@ -184,12 +184,25 @@ export interface InstitutionRoleInvitationsTable {
   acceptedBy: number | null;
 }
 
+/** An existing account asked to join as a teacher or student (0022); it joins, and enters the roster, when it accepts. */
+export interface InstitutionAccountInvitationsTable {
+  id: Generated<number>;
+  institutionId: number;
+  userId: number;
+  role: 'teacher' | 'student';
+  courseId: number | null;
+  invitedBy: number | null;
+  createdAt: number;
+}
+export type InstitutionAccountInvitationRow = Selectable<InstitutionAccountInvitationsTable>;
+
 export interface EducationTables {
   institutions: InstitutionsTable;
   institutionMembers: InstitutionMembersTable;
   institutionInvitations: InstitutionInvitationsTable;
   institutionPayments: InstitutionPaymentsTable;
   institutionRoleInvitations: InstitutionRoleInvitationsTable;
+  institutionAccountInvitations: InstitutionAccountInvitationsTable;
   courses: CoursesTable;
   courseLessons: CourseLessonsTable;
   courseEnrolments: CourseEnrolmentsTable;

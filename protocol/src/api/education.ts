@@ -186,6 +186,26 @@ export const MemberAddRequestSchema = z.object({
 });
 export type MemberAddRequest = z.input<typeof MemberAddRequestSchema>;
 
+/**
+ * What adding a member did: someone already in the school is put on the roster ('added'); anyone else
+ * is asked to join ('invited') and becomes a member only when they accept.
+ */
+export const MemberAddedSchema = z.object({ userId: Id, username: z.string(), role: z.enum(['teacher', 'student']), status: z.enum(['added', 'invited']) });
+export type MemberAdded = z.infer<typeof MemberAddedSchema>;
+
+/** An invitation to the signed-in person's own account, waiting for their answer. */
+export const AccountInvitationSchema = z.object({
+  id: Id,
+  institution: z.object({ id: Id, name: z.string(), type: z.enum(INSTITUTION_TYPES) }),
+  role: z.enum(['teacher', 'student']),
+  /** The class roster accepting puts them on, if any. */
+  courseTitle: z.string().nullable(),
+  invitedBy: z.string().nullable(),
+  createdAt: IsoDate,
+});
+export type AccountInvitation = z.infer<typeof AccountInvitationSchema>;
+export const AccountInvitationIdParamsSchema = z.object({ id: idParam('id') });
+
 export const MembersQuerySchema = z.object({ role: z.enum(INSTITUTION_ROLES, { error: 'role must be a known role' }).optional() });
 
 /** Bulk enrolment: the CSV text (header `email,firstName,lastName[,username]`), optionally onto a course roster. */
@@ -208,6 +228,8 @@ export const EnrolmentResultSchema = z.object({
       email: z.string(),
       /** A new account was created; it signs in after following the invitation. */
       created: z.boolean(),
+      /** An existing account that is not in the school yet: asked to join, it is enrolled once it accepts. */
+      invited: z.boolean(),
       invitationToken: z.string().nullable(),
     }),
   ),

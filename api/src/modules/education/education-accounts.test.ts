@@ -1,9 +1,10 @@
 /**
- * Education: domain proof by email, invitations that create or link accounts, Enterprise billing at
+ * Education: domain proof by email, invitations that create or link accounts, existing accounts asked
+ * (never made) to join, Enterprise billing at
  * an agreed price and the monthly renewal of paid tiers through the payment provider.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DAY_MS, InstitutionSchema, InvitationCreatedSchema, InvitationViewSchema } from '@onair/protocol';
+import { AccountInvitationSchema, CourseProgressSchema, CourseSchema, DAY_MS, EnrolmentResultSchema, InstitutionSchema, InvitationCreatedSchema, InvitationViewSchema, MemberAddedSchema } from '@onair/protocol';
 import { createTestApp, sessionCookie, signIn, TINY_SEED, type TestApp } from '../../../test/support/app.ts';
 import { testDialects } from '../../../../test-support/databases.ts';
 import { memoryMailer } from '../mail/mailer.ts';
@@ -105,6 +106,68 @@ describe.each(dialects)('education accounts and billing on %s', (dialect) => {
     const accepted = await call(null, 'POST', '/api/education-invitations/accept', { token: second.invitationToken, password: 'abena-pass' });
     expect(accepted.json()).toEqual({ username: second.username });
     expect((await call(sessionCookie(accepted), 'GET', '/api/user')).json()).toMatchObject({ username: second.username });
+  });
+
+  it('asks an existing account to join instead of adding it: it becomes a member, and goes on the roster, only when it accepts', { timeout: 90_000 }, async () => {
+    const db = t.database.db.kysely;
+    const registered = await t.app.inject({ method: 'POST', url: '/api/register', payload: { username: 'kwame', email: 'kwame@elsewhere.org', password: 'nkrumah1' } });
+    const kwame = sessionCookie(registered);
+    const kwameId = (await db.selectFrom('users').select('id').where('username', '=', 'kwame').executeTakeFirstOrThrow()).id;
+    const course = CourseSchema.parse((await call(creator, 'POST', '/api/education-courses', { institutionId: schoolId, title: 'Statistics', subject: 'Mathematics', gradeLevel: '10th Grade', curriculum: 'Common Core' })).json());
+    const isMember = async () => (await db.selectFrom('institutionMembers').select('role').where('institutionId', '=', schoolId).where('userId', '=', kwameId).executeTakeFirst())?.role ?? null;
+    const onRoster = async () => CourseProgressSchema.parse((await call(creator, 'GET', `/api/education-courses/${course.id}/progress`)).json()).students.some((s) => s.username === 'kwame');
+    const mine = async (cookie = kwame) => AccountInvitationSchema.array().parse((await call(cookie, 'GET', '/api/user/school-invitations')).json());
+
+    // Naming a username asks; it adds nobody, and the roster (names, email) shows nobody new.
+    const asked = await call(creator, 'POST', `/api/education-institutions/${schoolId}/members`, { username: 'Kwame', role: 'student', courseId: course.id });
+    expect(asked.statusCode).toBe(202);
+    expect(MemberAddedSchema.parse(asked.json())).toEqual({ userId: kwameId, username: 'kwame', role: 'student', status: 'invited' });
+    expect(await isMember()).toBeNull();
+    expect(await onRoster()).toBe(false);
+    expect((await call(creator, 'GET', `/api/education-institutions/${schoolId}/members`)).json().some((m: { username: string }) => m.username === 'kwame')).toBe(false);
+    const note = await db.selectFrom('notifications').select('text').where('userId', '=', kwameId).orderBy('id', 'desc').executeTakeFirstOrThrow();
+    expect(note.text).toBe('creator invited you to join Savanna College as a student. Accept or decline on your Education page.');
+    const [invitation] = await mine();
+    expect(invitation).toMatchObject({ institution: { id: schoolId, name: 'Savanna College', type: 'college' }, role: 'student', courseTitle: 'Statistics', invitedBy: 'creator' });
+
+    // Only its addressee answers it; asking again replaces it.
+    expect(await mine(viewer)).toEqual([]);
+    expect((await call(viewer, 'POST', `/api/user/school-invitations/${invitation!.id}/accept`)).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/user/school-invitations/${invitation!.id}`, headers: { cookie: viewer } })).statusCode).toBe(404);
+    expect((await call(null, 'POST', `/api/user/school-invitations/${invitation!.id}/accept`)).statusCode).toBe(401);
+    expect((await call(creator, 'POST', `/api/education-institutions/${schoolId}/members`, { username: 'kwame', role: 'teacher' })).statusCode).toBe(202);
+    expect((await mine()).map((i) => [i.role, i.courseTitle])).toEqual([['teacher', null]]);
+
+    // Declined: gone, and still nobody's member.
+    const declined = await t.app.inject({ method: 'DELETE', url: `/api/user/school-invitations/${(await mine())[0]!.id}`, headers: { cookie: kwame } });
+    expect(declined.statusCode).toBe(204);
+    expect(await mine()).toEqual([]);
+    expect(await isMember()).toBeNull();
+    const ownerId = (await db.selectFrom('users').select('id').where('username', '=', 'creator').executeTakeFirstOrThrow()).id;
+    const lastToOwner = async () => (await db.selectFrom('notifications').select('text').where('userId', '=', ownerId).orderBy('id', 'desc').executeTakeFirstOrThrow()).text;
+    expect(await lastToOwner()).toBe('kwame declined your invitation to join Savanna College.');
+
+    // Accepted: a student, on the roster the invitation named.
+    await call(creator, 'POST', `/api/education-institutions/${schoolId}/members`, { username: 'kwame', role: 'student', courseId: course.id });
+    const accepted = await call(kwame, 'POST', `/api/user/school-invitations/${(await mine())[0]!.id}/accept`);
+    expect(accepted.statusCode).toBe(200);
+    expect(InstitutionSchema.parse(accepted.json())).toMatchObject({ id: schoolId, myRole: 'student' });
+    expect(await isMember()).toBe('student');
+    expect(await onRoster()).toBe(true);
+    expect(await lastToOwner()).toBe('kwame accepted your invitation and joined Savanna College as a student.');
+    expect(await mine()).toEqual([]);
+
+    // Someone already a student goes on another roster at once; a CSV row with an outsider's email asks them.
+    const other = CourseSchema.parse((await call(creator, 'POST', '/api/education-courses', { institutionId: schoolId, title: 'Calculus', subject: 'Mathematics', gradeLevel: '11th Grade', curriculum: 'Common Core' })).json());
+    const added = await call(creator, 'POST', `/api/education-institutions/${schoolId}/members`, { username: 'kwame', role: 'student', courseId: other.id });
+    expect(added.statusCode).toBe(201);
+    expect(added.json()).toMatchObject({ status: 'added' });
+    expect((await call(creator, 'POST', `/api/education-institutions/${schoolId}/members`, { username: 'kwame', role: 'teacher' })).body).toBe('username: kwame is already a student here');
+    const outsider = await db.selectFrom('users').select(['id', 'email']).where('username', '=', 'admin').executeTakeFirstOrThrow();
+    const imported = EnrolmentResultSchema.parse((await call(creator, 'POST', `/api/education-institutions/${schoolId}/enrolments`, { csv: `email,firstName,lastName\n${outsider.email},Ad,Min`, courseId: other.id })).json());
+    expect(imported.enrolled).toEqual([{ line: 2, userId: outsider.id, username: 'admin', email: outsider.email, created: false, invited: true, invitationToken: null }]);
+    expect(await db.selectFrom('institutionMembers').select('role').where('institutionId', '=', schoolId).where('userId', '=', outsider.id).executeTakeFirst()).toBeUndefined();
+    expect((await mine(await signIn(t.app, 'admin', 'admin123'))).map((i) => [i.institution.name, i.courseTitle])).toEqual([['Savanna College', 'Calculus']]);
   });
 
   it('bills Enterprise at the agreed price to the owner and renews paid tiers monthly, returning to Basic when a renewal is refused', { timeout: 90_000 }, async () => {

@@ -2,8 +2,10 @@
  * Bulk enrolment from a CSV file (header `email,firstName,lastName` and optionally `username`).
  * Every row is checked first; each bad one is reported with its line number and the reason. The good
  * rows are then enrolled in one transaction, after the tier check: either all of them are written or,
- * when the tier is full, none. An email that already has an account links it; otherwise an account is
- * created with no usable password and an invitation token its owner uses to choose one.
+ * when the tier is full, none. An email whose account is a student already puts it on the roster; an
+ * account not in the school yet is asked to join (account-invitations.ts), and is enrolled when it
+ * accepts; otherwise an account is created with no usable password and an invitation token its owner
+ * uses to choose one.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
@@ -15,6 +17,7 @@ import type { UserRow } from '../../db/schema.ts';
 import type { InstitutionRow } from '../../db/schema-education.ts';
 import { badRequest } from '../../http/errors.ts';
 import { usernameKey } from '../users/repository.ts';
+import { inviteAccount, notifyInvited } from './account-invitations.ts';
 import { assertRoomForStudents } from './tiers.ts';
 
 /** Accounts created by an import cannot sign in until their owner accepts the invitation. */
@@ -54,6 +57,7 @@ export async function enrolFromCsv(
   institution: InstitutionRow,
   csv: string,
   courseId: number | null,
+  enroller: UserRow,
 ): Promise<EnrolmentResult> {
   const db = app.db.kysely;
   const { header, records } = readCsv(csv);
@@ -162,6 +166,11 @@ export async function enrolFromCsv(
     for (const row of good) {
       let user = row.existing;
       let invitationToken: string | null = null;
+      if (user && !already.has(user.id)) {
+        await inviteAccount(trx, { institutionId: institution.id, userId: user.id, role: 'student', courseId, invitedBy: enroller.id }, now);
+        out.push({ line: row.line, userId: user.id, username: user.username, email: row.email, created: false, invited: true, invitationToken });
+        continue;
+      }
       if (!user) {
         const username = row.username ?? (await freeUsername(trx, row.email));
         user = await trx
@@ -190,10 +199,12 @@ export async function enrolFromCsv(
         await trx.insertInto('institutionMembers').values({ institutionId: institution.id, userId: user.id, role: 'student', createdAt: now }).execute();
       }
       if (courseId) await trx.insertInto('courseEnrolments').values({ courseId, userId: user.id, createdAt: now }).execute();
-      out.push({ line: row.line, userId: user.id, username: user.username, email: row.email, created: !row.existing, invitationToken });
+      out.push({ line: row.line, userId: user.id, username: user.username, email: row.email, created: !row.existing, invited: false, invitationToken });
     }
     return out;
   });
+  const invited = enrolled.filter((e) => e.invited).map((e) => ({ userId: e.userId, role: 'student' as const }));
+  await notifyInvited(app, invited, institution, enroller);
   return { enrolled, errors };
 }
 

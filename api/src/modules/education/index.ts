@@ -1,5 +1,6 @@
 /** Education mode's routes, with the DNS resolver and mailer they use (fakes in tests), and the paid-tier renewals. */
 import type { FastifyInstance } from 'fastify';
+import { accountInvitationRoutes } from './account-invitations.ts';
 import { courseRoutes } from './course-routes.ts';
 import { institutionRoutes, type EducationDeps } from './institution-routes.ts';
 import { invitationRoutes } from './invitation-routes.ts';
@@ -11,5 +12,6 @@ export default async function educationModule(app: FastifyInstance, deps: Educat
   courseRoutes(app);
   liveClassRoutes(app);
   invitationRoutes(app, deps.mailer);
+  accountInvitationRoutes(app);
   startTierRenewals(app);
 }

@@ -13,13 +13,15 @@ import {
   VerificationCodeRequestSchema,
   VerificationEmailRequestSchema,
   type Member,
+  type MemberAdded,
   type TierChangeResponse,
 } from '@onair/protocol';
 import { z } from 'zod';
 import { badRequest, conflict, HttpError, notFound, unprocessable } from '../../http/errors.ts';
 import { findUserByUsername } from '../users/repository.ts';
 import type { Mailer } from '../mail/mailer.ts';
-import { requireInstitution, STAFF_ROLES } from './access.ts';
+import { inviteAccount, notifyInvited } from './account-invitations.ts';
+import { requireInstitution, roleIn, STAFF_ROLES } from './access.ts';
 import { challengeFor, domainHasToken, type TxtResolver } from './domain-verification.ts';
 import { confirmDomainProof, sendDomainProof } from './domain-email.ts';
 import { enrolFromCsv, INVITED_PASSWORD_HASH } from './enrolment.ts';
@@ -166,7 +168,11 @@ export function institutionRoutes(app: ZodApp, deps: EducationDeps) {
     }));
   });
 
-  /** Adds an existing account as a teacher (owners) or a student (owners and teachers), optionally onto a roster. */
+  /**
+   * Asks an existing account to join as a teacher (owners) or a student, optionally onto a roster: it
+   * joins when its owner accepts (account-invitations.ts). Someone already a student of the school is
+   * put on the roster at once.
+   */
   app.post('/api/education-institutions/:id/members', { onRequest: app.requireUser, schema: { params: InstitutionIdParamsSchema, body: MemberAddRequestSchema } }, async (request, reply) => {
     const input = request.body;
     const user = signedInUser(request);
@@ -177,29 +183,35 @@ export function institutionRoutes(app: ZodApp, deps: EducationDeps) {
     const member = await findUserByUsername(db, input.username);
     if (!member) throw notFound('username: no account with that username');
     if (input.courseId) await assertCourseOf(institution.id, input.courseId);
-    await db.transaction().execute(async (trx) => {
-      const existing = await trx.selectFrom('institutionMembers').select('role').where('institutionId', '=', institution.id).where('userId', '=', member.id).executeTakeFirst();
-      if (existing && existing.role !== input.role) throw conflict(`username: ${member.username} is already ${/^[aeiou]/.test(existing.role) ? 'an' : 'a'} ${existing.role} here`);
-      if (!existing) {
-        if (input.role === 'student') await assertRoomForStudents(trx, institution.id, institution.subscriptionTier, 1);
-        await trx.insertInto('institutionMembers').values({ institutionId: institution.id, userId: member.id, role: input.role, createdAt: Date.now() }).execute();
+    const status = await db.transaction().execute(async (trx): Promise<MemberAdded['status']> => {
+      const existing = await roleIn(trx, institution.id, member.id);
+      if (existing && existing !== input.role) throw conflict(`username: ${member.username} is already ${/^[aeiou]/.test(existing) ? 'an' : 'a'} ${existing} here`);
+      if (existing) {
+        if (input.courseId) {
+          await trx
+            .insertInto('courseEnrolments')
+            .values({ courseId: input.courseId, userId: member.id, createdAt: Date.now() })
+            .onConflict((oc) => oc.columns(['courseId', 'userId']).doNothing())
+            .execute();
+        }
+        return 'added';
       }
-      if (input.courseId) {
-        await trx
-          .insertInto('courseEnrolments')
-          .values({ courseId: input.courseId, userId: member.id, createdAt: Date.now() })
-          .onConflict((oc) => oc.columns(['courseId', 'userId']).doNothing())
-          .execute();
-      }
+      // Said now rather than only when they accept: a full school cannot take them either way.
+      if (input.role === 'student') await assertRoomForStudents(trx, institution.id, institution.subscriptionTier, 1);
+      await inviteAccount(trx, { institutionId: institution.id, userId: member.id, role: input.role, courseId: input.courseId ?? null, invitedBy: user.id });
+      return 'invited';
     });
-    return reply.code(201).send({ userId: member.id, username: member.username, role: input.role });
+    if (status === 'invited') await notifyInvited(app, [{ userId: member.id, role: input.role }], institution, user);
+    const added: MemberAdded = { userId: member.id, username: member.username, role: input.role, status };
+    return reply.code(status === 'added' ? 201 : 202).send(added);
   });
 
   app.post('/api/education-institutions/:id/enrolments', { onRequest: app.requireUser, schema: { params: InstitutionIdParamsSchema, body: EnrolmentCsvRequestSchema } }, async (request) => {
     const input = request.body;
-    const { institution } = await requireInstitution(db, signedInUser(request), request.params.id, { allowed: ['owner', 'teacher'], kind: 'school' });
+    const user = signedInUser(request);
+    const { institution } = await requireInstitution(db, user, request.params.id, { allowed: ['owner', 'teacher'], kind: 'school' });
     if (input.courseId) await assertCourseOf(institution.id, input.courseId);
-    return enrolFromCsv(app, institution, input.csv, input.courseId ?? null);
+    return enrolFromCsv(app, institution, input.csv, input.courseId ?? null, user);
   });
 
   app.get('/api/education-institutions/:id/analytics', { onRequest: app.requireUser, schema: { params: InstitutionIdParamsSchema } }, async (request) => {

@@ -4,6 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { LiveClass } from '@onair/protocol';
 import { useSocketEvent } from '../../lib/live';
 import { toast } from '../../lib/toast';
+import { AccountInvitations } from './AccountInvitations';
 import { AnalyticsTab } from './AnalyticsTab';
 import { ContentTab } from './ContentTab';
 import { InstitutionsTab } from './InstitutionsTab';
@@ -25,6 +26,12 @@ export function EducationPage() {
     [client],
   );
   useSocketEvent('education:class-live', onClassLive);
+  // Invitations and their answers come as notifications: a school asking this person to join, or
+  // someone joining a school this person asked, which moves its counts and rosters.
+  const onNotification = useCallback(() => {
+    for (const { queryKey } of [educationQueries.myInvitations(), educationQueries.institutions(), educationQueries.courses()]) void client.invalidateQueries({ queryKey });
+  }, [client]);
+  useSocketEvent('notification:new', onNotification);
 
   return (
     <Stack>
@@ -34,6 +41,7 @@ export function EducationPage() {
           {institutions.data?.length ?? 0} institutions · {courses.data?.length ?? 0} courses
         </Text>
       </div>
+      <AccountInvitations />
       <Tabs defaultValue="overview" keepMounted={false}>
         <Tabs.List>
           <Tabs.Tab value="overview">Overview</Tabs.Tab>

@@ -16,6 +16,8 @@ function BulkEnrolment({ institutions, courses }: { institutions: Institution[];
   const [file, setFile] = useState<File | null>(null);
   const [result, setResult] = useState<EnrolmentResult | null>(null);
   const enrol = useEnrolCsv(Number(institutionId));
+  // Existing accounts not in the school yet: asked to join, not enrolled until they accept.
+  const invited = result?.enrolled.filter((e) => e.invited) ?? [];
   const submit = async () => {
     if (!file || !institutionId) return;
     const csv = await file.text();
@@ -24,7 +26,11 @@ function BulkEnrolment({ institutions, courses }: { institutions: Institution[];
       {
         onSuccess: (r) => {
           setResult(r);
-          toast({ title: 'Students Enrolled', description: `${r.enrolled.length} enrolled, ${r.errors.length} rows with errors.` });
+          const invited = r.enrolled.filter((e) => e.invited).length;
+          toast({
+            title: 'Students Enrolled',
+            description: `${r.enrolled.length - invited} enrolled, ${invited ? `${invited} asked to join, ` : ''}${r.errors.length} rows with errors.`,
+          });
         },
         onError: toastError('Enrollment Failed'),
       },
@@ -36,7 +42,7 @@ function BulkEnrolment({ institutions, courses }: { institutions: Institution[];
         Bulk CSV enrollment
       </Title>
       <Text size="sm" c="dimmed" mb="sm">
-        A header row <code>email,firstName,lastName</code> (optionally <code>username</code>). Existing accounts are linked; new ones get an invitation to choose a password.
+        A header row <code>email,firstName,lastName</code> (optionally <code>username</code>). Accounts that already exist are asked to join and are enrolled when they accept; new ones get an invitation to choose a password.
       </Text>
       <Stack>
         <Group grow>
@@ -57,7 +63,12 @@ function BulkEnrolment({ institutions, courses }: { institutions: Institution[];
         </Group>
         {result && (
           <Stack gap="xs" data-testid="enrolment-result">
-            <Text fw={600}>{result.enrolled.length} students enrolled</Text>
+            <Text fw={600}>{result.enrolled.length - invited.length} students enrolled</Text>
+            {invited.length > 0 && (
+              <Text size="sm" data-testid="enrolment-invited">
+                {`${invited.length} existing ${invited.length === 1 ? 'account was' : 'accounts were'} asked to join (${invited.map((e) => e.username).join(', ')}): they are enrolled when they accept on their Education page.`}
+              </Text>
+            )}
             {result.errors.map((e) => (
               <Alert color="red" key={e.line} p="xs">
                 Line {e.line}: {e.reason}
@@ -135,7 +146,7 @@ function ClassProgress({ courses }: { courses: Course[] }) {
   );
 }
 
-/** Adds an existing account as a teacher (owners) or a student, optionally onto a class roster. */
+/** Asks an existing account to join as a teacher (owners) or a student, optionally onto a class roster; a student already here goes on the roster at once. */
 function AddMember({ institutions, courses }: { institutions: Institution[]; courses: Course[] }) {
   const [institutionId, setInstitutionId] = useState<string | null>(null);
   const [username, setUsername] = useState('');
@@ -145,7 +156,14 @@ function AddMember({ institutions, courses }: { institutions: Institution[]; cou
   const submit = () =>
     add.mutate(
       { username, role: role as 'teacher' | 'student', ...(courseId ? { courseId: Number(courseId) } : {}) },
-      { onSuccess: (m) => (toast({ title: 'Member Added', description: `${m.username} is now a ${m.role}.` }), setUsername('')), onError: toastError('Add Failed') },
+      {
+        onSuccess: (m) => {
+          setUsername('');
+          if (m.status === 'added') toast({ title: 'Member Added', description: `${m.username} is on the roster.` });
+          else toast({ title: 'Invitation Sent', description: `${m.username} joins as a ${m.role} once they accept.` });
+        },
+        onError: toastError('Add Failed'),
+      },
     );
   return (
     <Card withBorder>

@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type {
+  AccountInvitation,
   Content,
   Course,
   CourseCreateRequest,
@@ -13,6 +14,7 @@ import type {
   Lesson,
   LiveClass,
   LiveClassCreateRequest,
+  MemberAdded,
   MemberAddRequest,
   StudentProgress,
   TierChangeResponse,
@@ -43,6 +45,9 @@ export const educationQueries = {
       queryKey: ['/api/education-courses', courseId, 'progress', 'me'],
       queryFn: () => apiRequest<StudentProgress>('GET', `/api/education-courses/${courseId}/progress/me`),
     }),
+  /** Schools asking the signed-in person to join, waiting for their answer. */
+  myInvitations: () =>
+    queryOptions({ queryKey: ['/api/user/school-invitations'], queryFn: () => apiRequest<AccountInvitation[]>('GET', '/api/user/school-invitations') }),
   liveClasses: () => queryOptions({ queryKey: ['/api/education-live-classes'], queryFn: () => apiRequest<LiveClass[]>('GET', '/api/education-live-classes') }),
   myContent: (creatorId: number) =>
     queryOptions({
@@ -150,7 +155,17 @@ export function useStartClass() {
 export function useAddMember(institutionId: number) {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: (input: MemberAddRequest) => apiRequest<{ userId: number; username: string; role: string }>('POST', `/api/education-institutions/${institutionId}/members`, input),
+    mutationFn: (input: MemberAddRequest) => apiRequest<MemberAdded>('POST', `/api/education-institutions/${institutionId}/members`, input),
     onSuccess: () => invalidate('/api/education-institutions', '/api/education-courses'),
+  });
+}
+
+/** Accepting joins the school (and its roster); declining drops the invitation. */
+export function useAnswerInvitation() {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: ({ id, accept }: { id: number; accept: boolean }): Promise<Institution | undefined> =>
+      accept ? apiRequest<Institution>('POST', `/api/user/school-invitations/${id}/accept`) : apiRequest<undefined>('DELETE', `/api/user/school-invitations/${id}`),
+    onSettled: () => invalidate('/api/user/school-invitations', '/api/education-institutions', '/api/education-courses'),
   });
 }

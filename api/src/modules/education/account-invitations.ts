@@ -1,0 +1,121 @@
+/**
+ * A school asks an existing account to join; the account's owner accepts or declines. Staff who add
+ * someone by username, and CSV rows whose email already has an account, leave an invitation here
+ * instead of a membership: only the person can make themselves a teacher or student of a school (and
+ * so put their email and name on its roster). They are told by a notification, and answer on their
+ * Education page: GET /api/user/school-invitations, POST …/:id/accept, DELETE …/:id; whoever asked is
+ * told the answer the same way.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { Kysely, Transaction } from 'kysely';
+import { AccountInvitationIdParamsSchema, type AccountInvitation } from '@onair/protocol';
+import type { Database } from '../../db/schema.ts';
+import type { InstitutionAccountInvitationRow } from '../../db/schema-education.ts';
+import { conflict, notFound } from '../../http/errors.ts';
+import { signedInUser } from '../../http/signed-in.ts';
+import type { ZodApp } from '../../http/typed-routes.ts';
+import { pushNotification, sendNotification } from '../notifications/service.ts';
+import { roleIn } from './access.ts';
+import { presentInstitution } from './institutions.ts';
+import { assertRoomForStudents } from './tiers.ts';
+
+export interface AccountInvitationInput {
+  institutionId: number;
+  userId: number;
+  role: 'teacher' | 'student';
+  courseId: number | null;
+  invitedBy: number;
+}
+
+/** Leaves (or renews: one per school and account) an invitation; call inside the caller's transaction. */
+export async function inviteAccount(trx: Kysely<Database>, input: AccountInvitationInput, now = Date.now()): Promise<void> {
+  await trx
+    .insertInto('institutionAccountInvitations')
+    .values({ ...input, createdAt: now })
+    .onConflict((oc) => oc.columns(['institutionId', 'userId']).doUpdateSet({ role: input.role, courseId: input.courseId, invitedBy: input.invitedBy, createdAt: now }))
+    .execute();
+}
+
+/** Tells the invited people, once the invitations are committed. */
+export async function notifyInvited(app: FastifyInstance, invited: { userId: number; role: 'teacher' | 'student' }[], school: { name: string }, inviter: { id: number; username: string }) {
+  for (const { userId, role } of invited) {
+    const text = `${inviter.username} invited you to join ${school.name} as a ${role}. Accept or decline on your Education page.`;
+    const notification = await sendNotification(app, { userId, senderId: inviter.id, text });
+    pushNotification(app, userId, notification);
+  }
+}
+
+async function listFor(db: Kysely<Database>, userId: number): Promise<AccountInvitation[]> {
+  const rows = await db
+    .selectFrom('institutionAccountInvitations as inv')
+    .innerJoin('institutions', 'institutions.id', 'inv.institutionId')
+    .leftJoin('courses', 'courses.id', 'inv.courseId')
+    .leftJoin('users as inviter', 'inviter.id', 'inv.invitedBy')
+    .select(['inv.id', 'inv.role', 'inv.createdAt', 'institutions.id as institutionId', 'institutions.name', 'institutions.type', 'courses.title as courseTitle', 'inviter.username as invitedBy'])
+    .where('inv.userId', '=', userId)
+    .orderBy('inv.createdAt', 'desc')
+    .orderBy('inv.id', 'desc')
+    .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    institution: { id: r.institutionId, name: r.name, type: r.type },
+    role: r.role,
+    courseTitle: r.courseTitle,
+    invitedBy: r.invitedBy,
+    createdAt: new Date(r.createdAt).toISOString(),
+  }));
+}
+
+type Answered = { institution: { id: number; name: string }; invitation: InstitutionAccountInvitationRow };
+
+/** Joins with the invited role (the tier's room checked now, as at any join) and enters the named roster. */
+async function accept(trx: Transaction<Database>, invitationId: number, userId: number): Promise<Answered> {
+  const invitation = await trx.selectFrom('institutionAccountInvitations').selectAll().where('id', '=', invitationId).where('userId', '=', userId).executeTakeFirst();
+  if (!invitation) throw notFound('No invitation with that id');
+  const institution = await trx.selectFrom('institutions').select(['id', 'name', 'subscriptionTier']).where('id', '=', invitation.institutionId).executeTakeFirstOrThrow();
+  const current = await roleIn(trx, institution.id, userId);
+  if (current && current !== invitation.role) throw conflict(`role: you are already ${/^[aeiou]/.test(current) ? 'an' : 'a'} ${current} of ${institution.name}`);
+  const now = Date.now();
+  if (!current) {
+    if (invitation.role === 'student') await assertRoomForStudents(trx, institution.id, institution.subscriptionTier, 1);
+    await trx.insertInto('institutionMembers').values({ institutionId: institution.id, userId, role: invitation.role, createdAt: now }).execute();
+  }
+  if (invitation.courseId !== null) {
+    await trx.insertInto('courseEnrolments').values({ courseId: invitation.courseId, userId, createdAt: now }).onConflict((oc) => oc.columns(['courseId', 'userId']).doNothing()).execute();
+  }
+  await trx.deleteFrom('institutionAccountInvitations').where('id', '=', invitation.id).execute();
+  return { institution, invitation };
+}
+
+/** The one who asked hears the answer (their Education page refreshes its counts on it). */
+async function tellInviter(app: FastifyInstance, { institution, invitation }: Answered, invitee: { id: number; username: string }, accepted: boolean) {
+  if (invitation.invitedBy === null || invitation.invitedBy === invitee.id) return;
+  const text = accepted
+    ? `${invitee.username} accepted your invitation and joined ${institution.name} as a ${invitation.role}.`
+    : `${invitee.username} declined your invitation to join ${institution.name}.`;
+  const notification = await sendNotification(app, { userId: invitation.invitedBy, senderId: invitee.id, text });
+  pushNotification(app, invitation.invitedBy, notification);
+}
+
+export function accountInvitationRoutes(app: ZodApp) {
+  const db = app.db.kysely;
+
+  app.get('/api/user/school-invitations', { onRequest: app.requireUser }, async (request) => listFor(db, signedInUser(request).id));
+
+  app.post('/api/user/school-invitations/:id/accept', { onRequest: app.requireUser, schema: { params: AccountInvitationIdParamsSchema } }, async (request) => {
+    const user = signedInUser(request);
+    const answered = await db.transaction().execute((trx) => accept(trx, request.params.id, user.id));
+    await tellInviter(app, answered, user, true);
+    const row = await db.selectFrom('institutions').selectAll().where('id', '=', answered.institution.id).executeTakeFirstOrThrow();
+    return presentInstitution(db, row, user.id);
+  });
+
+  app.delete('/api/user/school-invitations/:id', { onRequest: app.requireUser, schema: { params: AccountInvitationIdParamsSchema } }, async (request, reply) => {
+    const user = signedInUser(request);
+    const invitation = await db.deleteFrom('institutionAccountInvitations').where('id', '=', request.params.id).where('userId', '=', user.id).returningAll().executeTakeFirst();
+    if (!invitation) throw notFound('No invitation with that id');
+    const institution = await db.selectFrom('institutions').select(['id', 'name']).where('id', '=', invitation.institutionId).executeTakeFirstOrThrow();
+    await tellInviter(app, { institution, invitation }, user, false);
+    return reply.code(204).send();
+  });
+}
