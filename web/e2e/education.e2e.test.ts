@@ -123,7 +123,7 @@ describe.skipIf(!ready)('education and church mode in the browser', () => {
     await Promise.all([teacher.context.close(), student.context.close()]);
   });
 
-  it('runs a church: a weekly service goes live, a prayer request reaches the team live, and a gift shows in the giving statement', { timeout: 300_000 }, async () => {
+  it('runs a church: a weekly service goes live, a prayer request reaches the team live, a gift shows in the giving statement, and a member accepts a place on the team', { timeout: 300_000 }, async () => {
     const pastor = await app.newPerson({ tourDoneFor: 'creator' });
     const member = await app.newPerson({ tourDoneFor: 'viewer' });
     await signIn(pastor.page, 'creator', 'creator123');
@@ -201,6 +201,18 @@ describe.skipIf(!ready)('education and church mode in the browser', () => {
     const pdfHead = await member.page.evaluate((id) => fetch(`/api/churches/${id}/giving-statement.pdf`).then(async (r) => [r.headers.get('content-type'), (await r.text()).slice(0, 5)]), churchId);
     expect(pdfHead).toEqual(['application/pdf', '%PDF-']);
     await member.page.getByRole('link', { name: 'Download giving statement (PDF)' }).waitFor();
+
+    // The owner asks the member onto the pastoral team: they are named as a leader only once they say yes.
+    await page.getByLabel('Username').fill('listener');
+    await page.getByRole('button', { name: 'Add to team' }).click();
+    await toast(page, 'Invitation Sent');
+    expect(await page.getByText(/led by creator$/).count()).toBe(1);
+    await member.page.goto('/church-mode');
+    await member.page.getByTestId('account-invitation').getByText('creator invited you to join the pastoral team of Grace Chapel.').waitFor();
+    await member.page.getByRole('button', { name: 'Accept the invitation from Grace Chapel' }).click();
+    await toast(member.page, 'Invitation Accepted');
+    // The owner's open page hears the answer and names the new leader without a reload.
+    await page.getByText(/led by creator, listener$/).waitFor();
     await Promise.all([pastor.context.close(), member.context.close()]);
   });
 

@@ -184,12 +184,12 @@ export interface InstitutionRoleInvitationsTable {
   acceptedBy: number | null;
 }
 
-/** An existing account asked to join as a teacher or student (0022); it joins, and enters the roster, when it accepts. */
+/** An existing account asked to join as a teacher, student or pastor (0022); it joins, and enters the roster, when it accepts. */
 export interface InstitutionAccountInvitationsTable {
   id: Generated<number>;
   institutionId: number;
   userId: number;
-  role: 'teacher' | 'student';
+  role: 'teacher' | 'student' | 'pastor';
   courseId: number | null;
   invitedBy: number | null;
   createdAt: number;

@@ -193,11 +193,12 @@ export type MemberAddRequest = z.input<typeof MemberAddRequestSchema>;
 export const MemberAddedSchema = z.object({ userId: Id, username: z.string(), role: z.enum(['teacher', 'student']), status: z.enum(['added', 'invited']) });
 export type MemberAdded = z.infer<typeof MemberAddedSchema>;
 
-/** An invitation to the signed-in person's own account, waiting for their answer. */
+/** An invitation to the signed-in person's own account (a school's or a church's), waiting for their answer. */
 export const AccountInvitationSchema = z.object({
   id: Id,
   institution: z.object({ id: Id, name: z.string(), type: z.enum(INSTITUTION_TYPES) }),
-  role: z.enum(['teacher', 'student']),
+  /** A school's teacher or student, or a church's pastoral team. */
+  role: z.enum(['teacher', 'student', 'pastor']),
   /** The class roster accepting puts them on, if any. */
   courseTitle: z.string().nullable(),
   invitedBy: z.string().nullable(),

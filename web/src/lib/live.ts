@@ -4,7 +4,7 @@
  * intervals and stop polling when it is back. A reconnection that could not replay missed events
  * refetches the live queries once.
  */
-import { useEffect } from 'react';
+import { useCallback, useEffect } from 'react';
 import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 import type { ServerToClientEvents } from '@onair/protocol';
 import { getSocket, isLive, useConnectionStatus } from './socket';
@@ -38,4 +38,17 @@ export function useSocketEvent<E extends keyof ServerToClientEvents>(event: E, h
       socket.off(event, handler as never);
     };
   }, [event, handler, status]);
+}
+
+/**
+ * Reads the given queries again whenever a notification arrives for this person: invitations, and
+ * the answers to theirs, come as notifications and change what pages about schools and churches show.
+ */
+export function useRefreshOnNotification(keys: QueryKey[]) {
+  const client = useQueryClient();
+  const joined = JSON.stringify(keys);
+  const refresh = useCallback(() => {
+    for (const queryKey of JSON.parse(joined) as QueryKey[]) void client.invalidateQueries({ queryKey });
+  }, [client, joined]);
+  useSocketEvent('notification:new', refresh);
 }

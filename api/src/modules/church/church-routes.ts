@@ -15,6 +15,7 @@ import {
 import { conflict, forbidden, notFound } from '../../http/errors.ts';
 import { findUserByUsername } from '../users/repository.ts';
 import { requireInstitution, roleIn } from '../education/access.ts';
+import { inviteAccount, notifyInvited } from '../education/account-invitations.ts';
 import { goLive } from '../education/go-live.ts';
 import { churchPage, churchServices, presentChurches } from './churches.ts';
 import { signedInUser } from '../../http/signed-in.ts';
@@ -63,19 +64,24 @@ export function churchRoutes(app: ZodApp) {
     return churchPage(db, institution, signedInUser(request).id);
   });
 
-  /** The owner adds someone to the pastoral team: they see team-only prayer requests and may go live. */
-  app.post('/api/churches/:id/team', { onRequest: app.requireUser, schema: { params: ChurchIdParamsSchema, body: TeamAddRequestSchema } }, async (request) => {
+  /**
+   * The owner asks someone onto the pastoral team (who then sees team-only prayer requests, may go live
+   * and is named as one of the church's leaders): they join when they accept (account-invitations.ts).
+   * Answers 202 with the page as it is; someone on the team already changes nothing (200).
+   */
+  app.post('/api/churches/:id/team', { onRequest: app.requireUser, schema: { params: ChurchIdParamsSchema, body: TeamAddRequestSchema } }, async (request, reply) => {
     const { username } = request.body;
+    const user = signedInUser(request);
     const { institution } = await church(request, ['owner']);
     const member = await findUserByUsername(db, username);
     if (!member) throw notFound('username: no account with that username');
     if (member.id === institution.ownerId) throw conflict('username: the owner already leads the pastoral team');
-    await db
-      .insertInto('institutionMembers')
-      .values({ institutionId: institution.id, userId: member.id, role: 'pastor', createdAt: Date.now() })
-      .onConflict((oc) => oc.columns(['institutionId', 'userId']).doUpdateSet({ role: 'pastor' }))
-      .execute();
-    return churchPage(db, institution, signedInUser(request).id);
+    const onTeam = (await roleIn(db, institution.id, member.id)) === 'pastor';
+    if (!onTeam) {
+      await inviteAccount(db, { institutionId: institution.id, userId: member.id, role: 'pastor', courseId: null, invitedBy: user.id });
+      await notifyInvited(app, [{ userId: member.id, role: 'pastor' }], institution, user);
+    }
+    return reply.code(onTeam ? 200 : 202).send(await churchPage(db, institution, user.id));
   });
 
   app.post('/api/churches/:id/services', { onRequest: app.requireUser, schema: { params: ChurchIdParamsSchema, body: ServiceCreateRequestSchema } }, async (request, reply) => {

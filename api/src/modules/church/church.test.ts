@@ -68,6 +68,13 @@ describe.each(dialects)('church mode on %s', (dialect) => {
   });
 
   it('pushes a prayer request live to the pastoral team, keeps team-only ones private and tells the author when prayed for', { timeout: 90_000 }, async () => {
+    // Asked, not added: the listener is on the team (named on the page, reading its prayers) once they accept.
+    const asked = await call(creator, 'POST', `/api/churches/${churchId}/team`, { username: 'listener' });
+    expect(asked.statusCode).toBe(202);
+    expect(asked.json().team.map((t: { username: string }) => t.username)).toEqual(['creator']);
+    const [invitation] = (await call(listener, 'GET', '/api/user/invitations')).json();
+    expect(invitation).toMatchObject({ institution: { id: churchId, type: 'church' }, role: 'pastor', invitedBy: 'creator' });
+    expect((await call(listener, 'POST', `/api/user/invitations/${invitation.id}/accept`)).statusCode).toBe(200);
     expect((await call(creator, 'POST', `/api/churches/${churchId}/team`, { username: 'listener' })).statusCode).toBe(200);
     const [owner, pastor, author] = [await connectSocket(url, creator), await connectSocket(url, listener), await connectSocket(url, viewer)];
     const authorSees = collect(author, 'prayer:new');

@@ -1,10 +1,11 @@
 /**
- * A school asks an existing account to join; the account's owner accepts or declines. Staff who add
- * someone by username, and CSV rows whose email already has an account, leave an invitation here
- * instead of a membership: only the person can make themselves a teacher or student of a school (and
- * so put their email and name on its roster). They are told by a notification, and answer on their
- * Education page: GET /api/user/school-invitations, POST …/:id/accept, DELETE …/:id; whoever asked is
- * told the answer the same way.
+ * A school or church asks an existing account to join; the account's owner accepts or declines. Staff
+ * who add someone by username, CSV rows whose email already has an account, and a church owner naming
+ * someone for the pastoral team leave an invitation here instead of a membership: only the person can
+ * make themselves a teacher or student of a school (and so put their email and name on its roster) or
+ * one of a church's leaders (named on its page). They are told by a notification, and answer on their
+ * Education or Church Mode page: GET /api/user/invitations, POST …/:id/accept, DELETE …/:id;
+ * whoever asked is told the answer the same way.
  */
 import type { FastifyInstance } from 'fastify';
 import type { Kysely, Transaction } from 'kysely';
@@ -19,10 +20,12 @@ import { roleIn } from './access.ts';
 import { presentInstitution } from './institutions.ts';
 import { assertRoomForStudents } from './tiers.ts';
 
+type InvitedRole = 'teacher' | 'student' | 'pastor';
+
 export interface AccountInvitationInput {
   institutionId: number;
   userId: number;
-  role: 'teacher' | 'student';
+  role: InvitedRole;
   courseId: number | null;
   invitedBy: number;
 }
@@ -36,10 +39,13 @@ export async function inviteAccount(trx: Kysely<Database>, input: AccountInvitat
     .execute();
 }
 
+const invitedAs = (role: InvitedRole, place: string) => (role === 'pastor' ? `the pastoral team of ${place}` : `${place} as a ${role}`);
+
 /** Tells the invited people, once the invitations are committed. */
-export async function notifyInvited(app: FastifyInstance, invited: { userId: number; role: 'teacher' | 'student' }[], school: { name: string }, inviter: { id: number; username: string }) {
+export async function notifyInvited(app: FastifyInstance, invited: { userId: number; role: InvitedRole }[], place: { name: string; type: string }, inviter: { id: number; username: string }) {
+  const page = place.type === 'church' ? 'the Church Mode page' : 'your Education page';
   for (const { userId, role } of invited) {
-    const text = `${inviter.username} invited you to join ${school.name} as a ${role}. Accept or decline on your Education page.`;
+    const text = `${inviter.username} invited you to join ${invitedAs(role, place.name)}. Accept or decline on ${page}.`;
     const notification = await sendNotification(app, { userId, senderId: inviter.id, text });
     pushNotification(app, userId, notification);
   }
@@ -74,9 +80,12 @@ async function accept(trx: Transaction<Database>, invitationId: number, userId: 
   if (!invitation) throw notFound('No invitation with that id');
   const institution = await trx.selectFrom('institutions').select(['id', 'name', 'subscriptionTier']).where('id', '=', invitation.institutionId).executeTakeFirstOrThrow();
   const current = await roleIn(trx, institution.id, userId);
-  if (current && current !== invitation.role) throw conflict(`role: you are already ${/^[aeiou]/.test(current) ? 'an' : 'a'} ${current} of ${institution.name}`);
+  // A church's member may be asked onto its pastoral team; any other role already held stands.
+  const promoted = current === 'member' && invitation.role === 'pastor';
+  if (current && current !== invitation.role && !promoted) throw conflict(`role: you are already ${/^[aeiou]/.test(current) ? 'an' : 'a'} ${current} of ${institution.name}`);
   const now = Date.now();
-  if (!current) {
+  if (promoted) await trx.updateTable('institutionMembers').set({ role: 'pastor' }).where('institutionId', '=', institution.id).where('userId', '=', userId).execute();
+  else if (!current) {
     if (invitation.role === 'student') await assertRoomForStudents(trx, institution.id, institution.subscriptionTier, 1);
     await trx.insertInto('institutionMembers').values({ institutionId: institution.id, userId, role: invitation.role, createdAt: now }).execute();
   }
@@ -91,8 +100,8 @@ async function accept(trx: Transaction<Database>, invitationId: number, userId: 
 async function tellInviter(app: FastifyInstance, { institution, invitation }: Answered, invitee: { id: number; username: string }, accepted: boolean) {
   if (invitation.invitedBy === null || invitation.invitedBy === invitee.id) return;
   const text = accepted
-    ? `${invitee.username} accepted your invitation and joined ${institution.name} as a ${invitation.role}.`
-    : `${invitee.username} declined your invitation to join ${institution.name}.`;
+    ? `${invitee.username} accepted your invitation and joined ${invitedAs(invitation.role, institution.name)}.`
+    : `${invitee.username} declined your invitation to join ${invitedAs(invitation.role, institution.name)}.`;
   const notification = await sendNotification(app, { userId: invitation.invitedBy, senderId: invitee.id, text });
   pushNotification(app, invitation.invitedBy, notification);
 }
@@ -100,9 +109,9 @@ async function tellInviter(app: FastifyInstance, { institution, invitation }: An
 export function accountInvitationRoutes(app: ZodApp) {
   const db = app.db.kysely;
 
-  app.get('/api/user/school-invitations', { onRequest: app.requireUser }, async (request) => listFor(db, signedInUser(request).id));
+  app.get('/api/user/invitations', { onRequest: app.requireUser }, async (request) => listFor(db, signedInUser(request).id));
 
-  app.post('/api/user/school-invitations/:id/accept', { onRequest: app.requireUser, schema: { params: AccountInvitationIdParamsSchema } }, async (request) => {
+  app.post('/api/user/invitations/:id/accept', { onRequest: app.requireUser, schema: { params: AccountInvitationIdParamsSchema } }, async (request) => {
     const user = signedInUser(request);
     const answered = await db.transaction().execute((trx) => accept(trx, request.params.id, user.id));
     await tellInviter(app, answered, user, true);
@@ -110,7 +119,7 @@ export function accountInvitationRoutes(app: ZodApp) {
     return presentInstitution(db, row, user.id);
   });
 
-  app.delete('/api/user/school-invitations/:id', { onRequest: app.requireUser, schema: { params: AccountInvitationIdParamsSchema } }, async (request, reply) => {
+  app.delete('/api/user/invitations/:id', { onRequest: app.requireUser, schema: { params: AccountInvitationIdParamsSchema } }, async (request, reply) => {
     const user = signedInUser(request);
     const invitation = await db.deleteFrom('institutionAccountInvitations').where('id', '=', request.params.id).where('userId', '=', user.id).returningAll().executeTakeFirst();
     if (!invitation) throw notFound('No invitation with that id');

@@ -116,7 +116,7 @@ describe.each(dialects)('education accounts and billing on %s', (dialect) => {
     const course = CourseSchema.parse((await call(creator, 'POST', '/api/education-courses', { institutionId: schoolId, title: 'Statistics', subject: 'Mathematics', gradeLevel: '10th Grade', curriculum: 'Common Core' })).json());
     const isMember = async () => (await db.selectFrom('institutionMembers').select('role').where('institutionId', '=', schoolId).where('userId', '=', kwameId).executeTakeFirst())?.role ?? null;
     const onRoster = async () => CourseProgressSchema.parse((await call(creator, 'GET', `/api/education-courses/${course.id}/progress`)).json()).students.some((s) => s.username === 'kwame');
-    const mine = async (cookie = kwame) => AccountInvitationSchema.array().parse((await call(cookie, 'GET', '/api/user/school-invitations')).json());
+    const mine = async (cookie = kwame) => AccountInvitationSchema.array().parse((await call(cookie, 'GET', '/api/user/invitations')).json());
 
     // Naming a username asks; it adds nobody, and the roster (names, email) shows nobody new.
     const asked = await call(creator, 'POST', `/api/education-institutions/${schoolId}/members`, { username: 'Kwame', role: 'student', courseId: course.id });
@@ -132,24 +132,24 @@ describe.each(dialects)('education accounts and billing on %s', (dialect) => {
 
     // Only its addressee answers it; asking again replaces it.
     expect(await mine(viewer)).toEqual([]);
-    expect((await call(viewer, 'POST', `/api/user/school-invitations/${invitation!.id}/accept`)).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'DELETE', url: `/api/user/school-invitations/${invitation!.id}`, headers: { cookie: viewer } })).statusCode).toBe(404);
-    expect((await call(null, 'POST', `/api/user/school-invitations/${invitation!.id}/accept`)).statusCode).toBe(401);
+    expect((await call(viewer, 'POST', `/api/user/invitations/${invitation!.id}/accept`)).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/user/invitations/${invitation!.id}`, headers: { cookie: viewer } })).statusCode).toBe(404);
+    expect((await call(null, 'POST', `/api/user/invitations/${invitation!.id}/accept`)).statusCode).toBe(401);
     expect((await call(creator, 'POST', `/api/education-institutions/${schoolId}/members`, { username: 'kwame', role: 'teacher' })).statusCode).toBe(202);
     expect((await mine()).map((i) => [i.role, i.courseTitle])).toEqual([['teacher', null]]);
 
     // Declined: gone, and still nobody's member.
-    const declined = await t.app.inject({ method: 'DELETE', url: `/api/user/school-invitations/${(await mine())[0]!.id}`, headers: { cookie: kwame } });
+    const declined = await t.app.inject({ method: 'DELETE', url: `/api/user/invitations/${(await mine())[0]!.id}`, headers: { cookie: kwame } });
     expect(declined.statusCode).toBe(204);
     expect(await mine()).toEqual([]);
     expect(await isMember()).toBeNull();
     const ownerId = (await db.selectFrom('users').select('id').where('username', '=', 'creator').executeTakeFirstOrThrow()).id;
     const lastToOwner = async () => (await db.selectFrom('notifications').select('text').where('userId', '=', ownerId).orderBy('id', 'desc').executeTakeFirstOrThrow()).text;
-    expect(await lastToOwner()).toBe('kwame declined your invitation to join Savanna College.');
+    expect(await lastToOwner()).toBe('kwame declined your invitation to join Savanna College as a teacher.');
 
     // Accepted: a student, on the roster the invitation named.
     await call(creator, 'POST', `/api/education-institutions/${schoolId}/members`, { username: 'kwame', role: 'student', courseId: course.id });
-    const accepted = await call(kwame, 'POST', `/api/user/school-invitations/${(await mine())[0]!.id}/accept`);
+    const accepted = await call(kwame, 'POST', `/api/user/invitations/${(await mine())[0]!.id}/accept`);
     expect(accepted.statusCode).toBe(200);
     expect(InstitutionSchema.parse(accepted.json())).toMatchObject({ id: schoolId, myRole: 'student' });
     expect(await isMember()).toBe('student');

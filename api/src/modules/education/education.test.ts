@@ -113,9 +113,9 @@ describe.each(dialects)('education mode on %s', (dialect) => {
     // An existing account is asked, not enrolled: it joins, and enters the roster, when it accepts.
     expect(result.enrolled.find((e) => e.email === 'viewer@onair.local')).toMatchObject({ username: 'viewer', created: false, invited: true, invitationToken: null });
     expect((await call(creator, 'GET', `/api/education-institutions/${schoolId}/members`)).json().some((m: { username: string }) => m.username === 'viewer')).toBe(false);
-    const [asked] = (await call(viewer, 'GET', '/api/user/school-invitations')).json() as { id: number; courseTitle: string }[];
+    const [asked] = (await call(viewer, 'GET', '/api/user/invitations')).json() as { id: number; courseTitle: string }[];
     expect(asked).toMatchObject({ courseTitle: 'Algebra I' });
-    expect((await call(viewer, 'POST', `/api/user/school-invitations/${asked!.id}/accept`)).json()).toMatchObject({ id: schoolId, myRole: 'student', students: 28 });
+    expect((await call(viewer, 'POST', `/api/user/invitations/${asked!.id}/accept`)).json()).toMatchObject({ id: schoolId, myRole: 'student', students: 28 });
     expect(result.enrolled.filter((e) => e.created)).toHaveLength(27);
     expect(await count('users')).toBe(usersBefore + 27);
 

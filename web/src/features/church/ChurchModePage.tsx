@@ -2,7 +2,10 @@ import { useState, type FormEvent } from 'react';
 import { Badge, Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
+import { useRefreshOnNotification } from '../../lib/live';
 import { toast, toastError } from '../../lib/toast';
+import { AccountInvitations } from '../education/AccountInvitations';
+import { educationQueries } from '../education/queries';
 import { churchQueries, useCreateChurch } from './queries';
 
 const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
@@ -13,6 +16,8 @@ export function ChurchModePage() {
   const create = useCreateChurch();
   const [name, setName] = useState('');
   const [timeZone, setTimeZone] = useState(browserTimeZone);
+  // A church asking this person onto its pastoral team, or someone answering this person's asking.
+  useRefreshOnNotification([educationQueries.myInvitations().queryKey, churchQueries.list().queryKey]);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!name.trim()) return;
@@ -27,6 +32,7 @@ export function ChurchModePage() {
         <Title order={2}>Church Mode</Title>
         <Text c="dimmed">Services live to the congregation, sermons to come back to, prayer requests and giving.</Text>
       </div>
+      <AccountInvitations kind="church" />
       <Card withBorder component="form" onSubmit={submit}>
         <Title order={4} mb="sm">
           Start your church’s page

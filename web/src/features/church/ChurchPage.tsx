@@ -3,6 +3,7 @@ import { Badge, Button, Card, Grid, Group, Stack, Text, TextInput, Title } from 
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useAuth } from '../auth/AuthProvider';
+import { useRefreshOnNotification } from '../../lib/live';
 import { toast, toastError } from '../../lib/toast';
 import { NotFound } from '../shell/StatusScreens';
 import { GivingCard } from './GivingCard';
@@ -15,6 +16,8 @@ import { churchQueries, useChurchActions } from './queries';
 export function ChurchPage({ churchId }: { churchId: number }) {
   const { user } = useAuth();
   const page = useQuery(churchQueries.page(churchId));
+  // The team grows when someone accepts the owner's invitation, which the owner hears as a notification.
+  useRefreshOnNotification([churchQueries.page(churchId).queryKey]);
   const actions = useChurchActions(churchId);
   const [pastor, setPastor] = useState('');
   if (page.isError) {
@@ -27,6 +30,16 @@ export function ChurchPage({ churchId }: { churchId: number }) {
   if (!page.data) return <Text c="dimmed">Loading…</Text>;
   const { church, live } = page.data;
   const team = user?.role === 'admin' || church.myRole === 'owner' || church.myRole === 'pastor';
+  // Asking someone onto the team invites them; the page names them once they accept.
+  const addToTeam = () =>
+    actions.addTeam.mutate(pastor, {
+      onSuccess: (updated) => {
+        const onTeam = updated.team.some((t) => t.username.toLowerCase() === pastor.trim().toLowerCase());
+        toast(onTeam ? { title: 'Team Updated', description: `${pastor.trim()} is on the pastoral team.` } : { title: 'Invitation Sent', description: `${pastor.trim()} joins the pastoral team once they accept.` });
+        setPastor('');
+      },
+      onError: toastError('Update Failed'),
+    });
   return (
     <Stack>
       <Group justify="space-between">
@@ -69,7 +82,7 @@ export function ChurchPage({ churchId }: { churchId: number }) {
                 </Title>
                 <Group align="flex-end">
                   <TextInput size="xs" label="Username" value={pastor} onChange={(e) => setPastor(e.currentTarget.value)} />
-                  <Button size="xs" disabled={!pastor.trim()} onClick={() => actions.addTeam.mutate(pastor, { onSuccess: () => (toast({ title: 'Team Updated', description: `${pastor} joined the pastoral team.` }), setPastor('')), onError: toastError('Update Failed') })}>
+                  <Button size="xs" disabled={!pastor.trim()} loading={actions.addTeam.isPending} onClick={addToTeam}>
                     Add to team
                   </Button>
                 </Group>

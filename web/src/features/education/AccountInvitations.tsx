@@ -5,16 +5,18 @@ import { toast, toastError } from '../../lib/toast';
 import { educationQueries, useAnswerInvitation } from './queries';
 
 const describe = (invitation: AccountInvitation) =>
-  `${invitation.invitedBy ?? 'A member of staff'} invited you to join ${invitation.institution.name} as a ${invitation.role}` +
+  `${invitation.invitedBy ?? 'A member of staff'} invited you to join ` +
+  (invitation.role === 'pastor' ? `the pastoral team of ${invitation.institution.name}` : `${invitation.institution.name} as a ${invitation.role}`) +
   (invitation.courseTitle ? `, on the roster of ${invitation.courseTitle}.` : '.');
 
 /**
- * Schools asking this person to join: nobody becomes a teacher or student of a school (with their name
- * and email on its roster) without saying yes here. Shown only while there is something to answer; a
- * new invitation arrives with its notification (EducationPage reads again on each).
+ * Schools (or churches) asking this person to join: nobody becomes a teacher or student of a school
+ * (with their name and email on its roster), or one of a church's leaders, without saying yes here.
+ * Shown only while there is something to answer; a new invitation arrives with its notification (the
+ * page reads again on each).
  */
-export function AccountInvitations() {
-  const invitations = useQuery(educationQueries.myInvitations());
+export function AccountInvitations({ kind }: { kind: 'school' | 'church' }) {
+  const invitations = useQuery({ ...educationQueries.myInvitations(), select: (list) => list.filter((i) => (i.institution.type === 'church') === (kind === 'church')) });
   const answer = useAnswerInvitation();
 
   if (!invitations.data?.length) return null;
@@ -25,7 +27,7 @@ export function AccountInvitations() {
         onSuccess: () =>
           toast(
             accept
-              ? { title: 'Invitation Accepted', description: `You are now a ${invitation.role} of ${invitation.institution.name}.` }
+              ? { title: 'Invitation Accepted', description: invitation.role === 'pastor' ? `You are on the pastoral team of ${invitation.institution.name}.` : `You are now a ${invitation.role} of ${invitation.institution.name}.` }
               : { title: 'Invitation Declined', description: `You did not join ${invitation.institution.name}.` },
           ),
         onError: toastError(accept ? 'Unable to join' : 'Unable to decline'),

@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import { Stack, Tabs, Text, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { LiveClass } from '@onair/protocol';
-import { useSocketEvent } from '../../lib/live';
+import { useRefreshOnNotification, useSocketEvent } from '../../lib/live';
 import { toast } from '../../lib/toast';
 import { AccountInvitations } from './AccountInvitations';
 import { AnalyticsTab } from './AnalyticsTab';
@@ -26,12 +26,8 @@ export function EducationPage() {
     [client],
   );
   useSocketEvent('education:class-live', onClassLive);
-  // Invitations and their answers come as notifications: a school asking this person to join, or
-  // someone joining a school this person asked, which moves its counts and rosters.
-  const onNotification = useCallback(() => {
-    for (const { queryKey } of [educationQueries.myInvitations(), educationQueries.institutions(), educationQueries.courses()]) void client.invalidateQueries({ queryKey });
-  }, [client]);
-  useSocketEvent('notification:new', onNotification);
+  // A school asking this person to join, or someone joining a school this person asked (its counts and rosters).
+  useRefreshOnNotification([educationQueries.myInvitations().queryKey, educationQueries.institutions().queryKey, educationQueries.courses().queryKey]);
 
   return (
     <Stack>
@@ -41,7 +37,7 @@ export function EducationPage() {
           {institutions.data?.length ?? 0} institutions · {courses.data?.length ?? 0} courses
         </Text>
       </div>
-      <AccountInvitations />
+      <AccountInvitations kind="school" />
       <Tabs defaultValue="overview" keepMounted={false}>
         <Tabs.List>
           <Tabs.Tab value="overview">Overview</Tabs.Tab>

@@ -47,7 +47,7 @@ export const educationQueries = {
     }),
   /** Schools asking the signed-in person to join, waiting for their answer. */
   myInvitations: () =>
-    queryOptions({ queryKey: ['/api/user/school-invitations'], queryFn: () => apiRequest<AccountInvitation[]>('GET', '/api/user/school-invitations') }),
+    queryOptions({ queryKey: ['/api/user/invitations'], queryFn: () => apiRequest<AccountInvitation[]>('GET', '/api/user/invitations') }),
   liveClasses: () => queryOptions({ queryKey: ['/api/education-live-classes'], queryFn: () => apiRequest<LiveClass[]>('GET', '/api/education-live-classes') }),
   myContent: (creatorId: number) =>
     queryOptions({
@@ -165,7 +165,7 @@ export function useAnswerInvitation() {
   const invalidate = useInvalidate();
   return useMutation({
     mutationFn: ({ id, accept }: { id: number; accept: boolean }): Promise<Institution | undefined> =>
-      accept ? apiRequest<Institution>('POST', `/api/user/school-invitations/${id}/accept`) : apiRequest<undefined>('DELETE', `/api/user/school-invitations/${id}`),
-    onSettled: () => invalidate('/api/user/school-invitations', '/api/education-institutions', '/api/education-courses'),
+      accept ? apiRequest<Institution>('POST', `/api/user/invitations/${id}/accept`) : apiRequest<undefined>('DELETE', `/api/user/invitations/${id}`),
+    onSettled: () => invalidate('/api/user/invitations', '/api/education-institutions', '/api/education-courses'),
   });
 }
