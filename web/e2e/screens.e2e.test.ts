@@ -34,6 +34,27 @@ function watchProblems(page: Page): string[] {
   return problems;
 }
 
+/** WCAG contrast ratios of the text of every element matching `selector` against its own (opaque) background. */
+function textContrasts(page: Page, selector: string): Promise<{ text: string; ratio: number }[]> {
+  return page.locator(selector).evaluateAll((elements) => {
+    const opaque = (css: string) => !/^rgba/.test(css) || Number(css.match(/[\d.]+/g)![3]) === 1;
+    const luminance = (css: string) => {
+      const [r, g, b] = css.match(/[\d.]+/g)!.slice(0, 3).map((v) => {
+        const c = Number(v) / 255;
+        return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+      });
+      return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+    };
+    return elements.flatMap((el) => {
+      const style = getComputedStyle(el);
+      // A see-through badge (outline, dot) takes the page's background: not measured here.
+      if (!opaque(style.backgroundColor)) return [];
+      const [text, back] = [luminance(style.color), luminance(style.backgroundColor)];
+      return [{ text: el.textContent?.trim() ?? '', ratio: (Math.max(text, back) + 0.05) / (Math.min(text, back) + 0.05) }];
+    });
+  });
+}
+
 describe.skipIf(!ready)('screens', () => {
   beforeAll(() => {
     mkdirSync(OUT, { recursive: true });
@@ -54,10 +75,14 @@ describe.skipIf(!ready)('screens', () => {
     await page.getByRole('heading', { name: 'Live Broadcasting' }).waitFor();
     await page.waitForTimeout(800);
     await page.screenshot({ path: path.join(OUT, `home-${scheme}.png`), fullPage: true });
+    // The LIVE badges' small white text reads at WCAG AA (4.5:1) on their red: Mantine's red.6 was 3.2:1.
+    const live = await textContrasts(page, '.mantine-Badge-root[data-variant="filled"]:has-text("LIVE")');
+    expect(live.length).toBeGreaterThan(0);
+    for (const badge of live) expect(badge.ratio, badge.text).toBeGreaterThanOrEqual(4.5);
     await context.close();
   });
 
-  it.each(['viewer', 'creator', 'admin'] as const)('opens every page for the %s without a script error, a refused frame or a failed request', async (role) => {
+  it.each(['viewer', 'creator', 'admin'] as const)('opens every page for the %s without a script error, a refused frame, a failed request or a badge under AA contrast', async (role) => {
     const { page, context } = await app.newPerson({ tourDoneFor: role });
     await signIn(page, role, `${role}123`);
     const problems = watchProblems(page);
@@ -68,6 +93,10 @@ describe.skipIf(!ready)('screens', () => {
       // Long enough for a lazily loaded screen's first queries, sockets and frames to answer or fail.
       await page.waitForTimeout(1000);
       seen.push(...problems.slice(before).map((problem) => `${pagePath}: ${problem}`));
+      // A badge's or a count's small text reads at WCAG AA, 4.5:1, on its own background.
+      for (const { text, ratio } of await textContrasts(page, '.mantine-Badge-root, .mantine-Indicator-indicator[data-with-label]')) {
+        if (ratio < 4.5) seen.push(`${pagePath}: "${text}" at ${ratio.toFixed(2)}:1`);
+      }
     }
     expect(PAGES.length).toBeGreaterThan(15);
     expect(seen).toEqual([]);

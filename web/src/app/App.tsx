@@ -9,7 +9,7 @@ import { ToastRegion } from './ToastRegion';
 import { UpdatePrompt } from '../features/mobile/UpdatePrompt';
 import { queryClient } from './queryClient';
 import { router } from './router';
-import { readableDimmedText, theme } from './theme';
+import { readableText, theme } from './theme';
 
 /** F8 reaches the toasts from anywhere, signed in or not, even while typing in a field. */
 function ToastHotkey() {
@@ -19,7 +19,7 @@ function ToastHotkey() {
 
 export function App() {
   return (
-    <MantineProvider theme={theme} defaultColorScheme="auto" cssVariablesResolver={readableDimmedText}>
+    <MantineProvider theme={theme} defaultColorScheme="auto" cssVariablesResolver={readableText}>
       <ToastRegion />
       <ToastHotkey />
       <UpdatePrompt />

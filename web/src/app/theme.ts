@@ -29,11 +29,22 @@ export const theme = createTheme({
 });
 
 /**
- * Secondary ("dimmed") text one shade stronger than Mantine's: its gray.6 on white is 3.3:1 and dark.2
- * on the dark cards about 3.5:1, both under WCAG AA's 4.5:1 for body text.
+ * Light-variant text (badges such as a points total, "Test mode" or "Flagged", light buttons and alerts)
+ * on its own pale background: Mantine's darkest shade of these colours is still under WCAG AA's 4.5:1
+ * there (yellow 2.7:1, orange 3.6:1, teal and green about 4.3:1), so the light scheme uses darker inks
+ * of the same hues (4.7:1 to 5.8:1).
  */
-export const readableDimmedText: CSSVariablesResolver = () => ({
+const READABLE_LIGHT_INK: Record<string, string> = { yellow: '#8f5300', orange: '#b23c0c', teal: '#06694b', green: '#1f7a32', lime: '#4a6b00', cyan: '#0b6477' };
+
+/**
+ * Text that reads at WCAG AA: secondary ("dimmed") text one shade stronger than Mantine's (its gray.6
+ * on white is 3.3:1 and dark.2 on the dark cards about 3.5:1, both under 4.5:1), and the light inks above.
+ */
+export const readableText: CSSVariablesResolver = () => ({
   variables: {},
-  light: { '--mantine-color-dimmed': 'var(--mantine-color-gray-7)' },
+  light: {
+    '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
+    ...Object.fromEntries(Object.entries(READABLE_LIGHT_INK).map(([color, ink]) => [`--mantine-color-${color}-light-color`, ink])),
+  },
   dark: { '--mantine-color-dimmed': 'var(--mantine-color-dark-1)' },
 });

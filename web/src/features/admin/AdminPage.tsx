@@ -123,7 +123,7 @@ export function AdminPage() {
               rightSection={
                 t.value === 'moderation' && moderation.data.counters.pending > 0 ? (
                   // A circle fits one digit; longer counts get a pill so they are not cut.
-                  <Badge size="sm" color="red" circle={moderation.data.counters.pending < 10} aria-label={`${moderation.data.counters.pending} pending`}>
+                  <Badge size="sm" color="brand" circle={moderation.data.counters.pending < 10} aria-label={`${moderation.data.counters.pending} pending`}>
                     {moderation.data.counters.pending > 99 ? '99+' : moderation.data.counters.pending}
                   </Badge>
                 ) : undefined

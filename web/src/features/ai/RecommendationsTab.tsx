@@ -24,7 +24,7 @@ function RecommendationCard({ item }: { item: AiRecommendation }) {
             {item.reason}
           </Text>
         </Stack>
-        <Badge color={confidenceColor(item.confidence)} variant="filled" title="Confidence" style={{ flexShrink: 0 }}>
+        <Badge color={confidenceColor(item.confidence)} variant="filled" autoContrast title="Confidence" style={{ flexShrink: 0 }}>
           {Math.round(item.confidence * 100)}%
         </Badge>
       </Group>

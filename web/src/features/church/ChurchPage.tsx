@@ -62,7 +62,7 @@ export function ChurchPage({ churchId }: { churchId: number }) {
               {live ? (
                 <Group justify="space-between">
                   <Text fw={600}>
-                    <Badge color="red" mr="xs">LIVE</Badge>
+                    <Badge color="brand" mr="xs">LIVE</Badge>
                     {live.title}
                   </Text>
                   <Link to="/watch/$contentId" params={{ contentId: String(live.contentId) }}>

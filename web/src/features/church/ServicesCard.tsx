@@ -24,7 +24,7 @@ export function ServicesCard({ page, team }: { page: ChurchPage; team: boolean }
           <Group key={s.id} justify="space-between" data-testid="service">
             <div>
               <Text fw={600}>
-                {s.title} {s.liveContentId && <Badge color="red">LIVE</Badge>}
+                {s.title} {s.liveContentId && <Badge color="brand">LIVE</Badge>}
               </Text>
               <Text size="sm" c="dimmed">
                 Every {WEEKDAYS[s.weekday]} at {s.time} ({s.timeZone}) · next {new Date(s.nextAt).toLocaleString()}

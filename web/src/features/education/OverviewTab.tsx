@@ -36,7 +36,7 @@ export function OverviewTab({ institutions, courses }: { institutions: Instituti
               <Group key={c.id} justify="space-between" data-testid="live-class">
                 <div>
                   <Text fw={600}>
-                    {c.title} {c.live && <Badge color="red">LIVE</Badge>}
+                    {c.title} {c.live && <Badge color="brand">LIVE</Badge>}
                   </Text>
                   <Text size="sm" c="dimmed">
                     {c.courseTitle} · {new Date(c.startsAt).toLocaleString()}

@@ -33,7 +33,7 @@ function LiveCard({ item }: { item: Content }) {
     >
       <Card withBorder radius="md" h="100%">
         <Group justify="space-between" mb="xs">
-          <Badge color="red" variant="filled" leftSection={<span aria-hidden>●</span>}>
+          <Badge color="brand" variant="filled" leftSection={<span aria-hidden>●</span>}>
             LIVE
           </Badge>
           <Badge variant="light" color="gray">

@@ -85,7 +85,7 @@ function Demo() {
       <Group justify="space-between" align="center">
         <Stack gap="xs" maw={600}>
           <Group gap="xs">
-            <Badge color="red" variant="filled" leftSection={<span aria-hidden>●</span>}>
+            <Badge color="brand" variant="filled" leftSection={<span aria-hidden>●</span>}>
               LIVE
             </Badge>
             <Text size="sm" c="dimmed">

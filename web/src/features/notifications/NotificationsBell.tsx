@@ -45,7 +45,7 @@ export function NotificationsBell() {
   return (
     <Popover width={340} position="bottom-end" shadow="md" withinPortal trapFocus returnFocus>
       {/* The target is the button itself: the popover's aria-haspopup and aria-expanded belong on it, not on the badge's wrapper. */}
-      <Indicator label={unread} size={16} disabled={unread === 0} color="red" offset={4}>
+      <Indicator label={unread} size={16} disabled={unread === 0} color="brand" offset={4}>
         <Popover.Target>
           <ActionIcon variant="subtle" size="lg" aria-label={unread ? `Notifications, ${unread} unread` : 'Notifications'}>
             <IconBell size={20} />

@@ -12,8 +12,8 @@ export function StatusBadge({ status }: { status: string }) {
       : status === 'pending'
         ? { icon: <IconClock size={18} color="var(--mantine-color-yellow-6)" />, color: 'gray', variant: 'light' }
         : status === 'failed'
-          ? { icon: <IconAlertCircle size={18} color="var(--mantine-color-red-6)" />, color: 'red', variant: 'filled' }
-          : { icon: <IconHelpCircle size={18} color="var(--mantine-color-gray-6)" />, color: 'red', variant: 'filled' };
+          ? { icon: <IconAlertCircle size={18} color="var(--mantine-color-red-6)" />, color: 'red.9', variant: 'filled' }
+          : { icon: <IconHelpCircle size={18} color="var(--mantine-color-gray-6)" />, color: 'red.9', variant: 'filled' };
   return (
     <Group gap={6} wrap="nowrap">
       {look.icon}

@@ -69,7 +69,7 @@ function Watching({ contentId }: { contentId: number }) {
               <div>
                 <Group gap="xs">
                   {live && (
-                    <Badge color="red" variant="filled">
+                    <Badge color="brand" variant="filled">
                       LIVE
                     </Badge>
                   )}

@@ -44,7 +44,7 @@ export function AudioPlayer({ hls, audio, poster, live, title, creatorName, capt
         <Stack gap="xs" style={{ flex: 1, minWidth: 0 }}>
           <Group gap="xs">
             {live && (
-              <Badge color="red" variant="filled">
+              <Badge color="brand" variant="filled">
                 ON AIR
               </Badge>
             )}
