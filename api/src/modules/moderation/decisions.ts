@@ -1,7 +1,7 @@
 /**
  * Approve and Reject: the decision is recorded (who, when) on the item and in the admin log. Reject
  * hides the message or question from everyone, tells the room so open chats drop it at once, and can
- * time the author out of chat.
+ * time the author out of chat (and tells them so).
  */
 import type { FastifyInstance } from 'fastify';
 import { rooms, type ModerationDecision, type ModerationDecisionRequest } from '@onair/protocol';
@@ -9,7 +9,9 @@ import type { UserRow } from '../../db/schema.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 import { recordAdminAction } from '../admin/activity.ts';
 import { announceQuestionHidden } from '../qna/service.ts';
+import { pushNotification, sendNotification } from '../notifications/service.ts';
 import { findItem } from './admin-queue.ts';
+import { describeTimeout } from './timeouts.ts';
 
 type Verdict = 'approved' | 'rejected';
 
@@ -69,6 +71,13 @@ export async function decideModerationItem(
     app.io.to(room).emit('chat:hidden', { messageId: item.targetId, contentId: item.contentId });
   } else if (verdict === 'rejected') {
     await announceQuestionHidden(app, { id: item.targetId, contentId: item.contentId, askerId: item.authorId });
+  }
+  if (timeoutUntil !== null) {
+    // Told at once (a notification, which the open app shows), not only when they next try to write.
+    const { at, minutes } = describeTimeout(timeoutUntil, now);
+    const what = item.kind === 'chat_message' ? 'chat message' : 'question';
+    const notice = await sendNotification(app, { userId: item.authorId, senderId: null, text: `A moderator removed your ${what} and timed you out of chat and Q&A for ${minutes}, ${at}.` });
+    pushNotification(app, item.authorId, notice);
   }
   const decided = (await findItem(db, id))!;
   app.io.to(rooms.admin()).emit('moderation:decided', decided);

@@ -98,9 +98,13 @@ describe.each(dialects)('moderation on %s', (dialect) => {
     const rude = `onair.sid=${fresh.cookies.find((c) => c.name === 'onair.sid')!.value}`;
     const sent = (await post(rude, '/api/chat/send', { message: 'fuck you all' })).json();
     const item = (await queue()).items.find((i: { targetId: number }) => i.targetId === sent.id);
+    const open = await connectSocket(url, rude);
+    const told = nextEvent(open, 'notification:new');
     const decision = await post(admin, `/api/admin/moderation/${item.id}/reject`, { timeoutMinutes: 30 });
     expect(decision.statusCode).toBe(200);
     expect(Date.parse(decision.json().timedOutUntil) - Date.now()).toBeGreaterThan(29 * 60_000);
+    // The author hears it at once, on their open page, not at their next message.
+    expect((await told).text).toMatch(/^A moderator removed your chat message and timed you out of chat and Q&A for 30 minutes, until \d\d:\d\d UTC\.$/);
 
     const refused = await post(rude, '/api/chat/send', { message: 'sorry' });
     expect(refused.statusCode).toBe(403);

@@ -21,11 +21,16 @@ export async function timedOutUntil(db: Kysely<Database>, userId: number, now = 
   return row?.until == null ? null : Number(row.until);
 }
 
+/** "until 14:05 UTC" and "30 minutes", as a timeout is told to the one timed out. */
+export function describeTimeout(until: number, now = Date.now()): { at: string; minutes: string } {
+  const minutes = Math.max(1, Math.ceil((until - now) / 60_000));
+  return { at: `until ${new Date(until).toISOString().slice(11, 16)} UTC`, minutes: `${minutes} minute${minutes === 1 ? '' : 's'}` };
+}
+
 /** Throws 403 with the end time while a timeout runs. */
 export async function assertMayWrite(db: Kysely<Database>, userId: number, now = Date.now()): Promise<void> {
   const until = await timedOutUntil(db, userId, now);
   if (until === null) return;
-  const minutes = Math.max(1, Math.ceil((until - now) / 60_000));
-  const at = new Date(until).toISOString().slice(11, 16);
-  throw forbidden(`A moderator has timed you out of chat and Q&A until ${at} UTC (${minutes} minute${minutes === 1 ? '' : 's'} left)`);
+  const { at, minutes } = describeTimeout(until, now);
+  throw forbidden(`A moderator has timed you out of chat and Q&A ${at} (${minutes} left)`);
 }
