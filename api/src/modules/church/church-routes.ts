@@ -2,7 +2,6 @@
  * Churches: create and list, the congregation's page (open to every signed-in person), joining,
  * the pastoral team, the weekly service schedule and going live, and the sermon archive.
  */
-import { randomBytes } from 'node:crypto';
 import {
   ChurchCreateRequestSchema,
   ChurchIdParamsSchema,
@@ -16,6 +15,7 @@ import { conflict, forbidden, notFound } from '../../http/errors.ts';
 import { findUserByUsername } from '../users/repository.ts';
 import { requireInstitution, roleIn } from '../education/access.ts';
 import { inviteAccount, notifyInvited } from '../education/account-invitations.ts';
+import { foundInstitution } from '../education/founding.ts';
 import { goLive } from '../education/go-live.ts';
 import { churchPage, churchServices, presentChurches } from './churches.ts';
 import { signedInUser } from '../../http/signed-in.ts';
@@ -36,16 +36,7 @@ export function churchRoutes(app: ZodApp) {
   app.post('/api/churches', { onRequest: app.requireUser, schema: { body: ChurchCreateRequestSchema } }, async (request, reply) => {
     const input = request.body;
     const user = signedInUser(request);
-    const now = Date.now();
-    const row = await db.transaction().execute(async (trx) => {
-      const created = await trx
-        .insertInto('institutions')
-        .values({ ownerId: user.id, name: input.name, type: 'church', domain: input.domain ?? null, verified: 0, verificationToken: randomBytes(16).toString('hex'), subscriptionTier: 'basic', timeZone: input.timeZone, createdAt: now })
-        .returningAll()
-        .executeTakeFirstOrThrow();
-      await trx.insertInto('institutionMembers').values({ institutionId: created.id, userId: user.id, role: 'owner', createdAt: now }).execute();
-      return created;
-    });
+    const row = await foundInstitution(db, user.id, { name: input.name, type: 'church', domain: input.domain ?? null, timeZone: input.timeZone });
     return reply.code(201).send((await presentChurches(db, [row], user.id))[0]);
   });
 

@@ -49,6 +49,9 @@ describe.each(dialects)('church mode on %s', (dialect) => {
     const church = ChurchSchema.parse(created.json());
     expect(church).toMatchObject({ name: 'Grace Chapel', myRole: 'owner', ownerName: 'creator', timeZone: 'Africa/Accra' });
     churchId = church.id;
+    // Its owner founding it twice gets a 409; another person's church may share its name.
+    expect((await call(creator, 'POST', '/api/churches', { name: 'GRACE CHAPEL', timeZone: 'Africa/Accra' })).body).toBe('name: you already run Grace Chapel');
+    expect((await call(listener, 'POST', '/api/churches', { name: 'Grace Chapel', timeZone: 'Europe/London' })).statusCode).toBe(201);
 
     expect((await call(viewer, 'POST', `/api/churches/${churchId}/services`, { title: 'Sunday Worship', weekday: 0, time: '10:00', timeZone: 'Africa/Accra' })).statusCode).toBe(403);
     const badTime = await call(creator, 'POST', `/api/churches/${churchId}/services`, { title: 'Sunday Worship', weekday: 0, time: '25:00', timeZone: 'Africa/Accra' });

@@ -53,6 +53,13 @@ describe.each(dialects)('education mode on %s', (dialect) => {
     const school = InstitutionSchema.parse(created.json());
     expect(school).toMatchObject({ name: 'Harmattan High', type: 'high_school', domain: 'harmattan.edu', verified: false, subscriptionTier: 'basic', ownerName: 'creator', myRole: 'owner', students: 0 });
     schoolId = school.id;
+    // The same owner founding it again (a double press, a second try) meets a clear 409, and writes nothing.
+    const twice = await call(creator, 'POST', '/api/education-institutions', { name: 'harmattan high', type: 'high_school', domain: 'other.edu' });
+    expect(twice.statusCode).toBe(409);
+    expect(twice.body).toBe('name: you already run Harmattan High');
+    const sameDomain = await call(creator, 'POST', '/api/education-institutions', { name: 'Harmattan Annex', type: 'high_school', domain: 'harmattan.edu' });
+    expect(sameDomain.body).toBe('domain: you registered harmattan.edu already, for Harmattan High');
+    expect(await count('institutions')).toBe(before + 1);
     expect(InstitutionSchema.array().parse((await call(creator, 'GET', '/api/education-institutions')).json()).map((i) => i.id)).toEqual([schoolId]);
     expect((await call(viewer, 'GET', '/api/education-institutions')).json()).toEqual([]);
   });
@@ -68,6 +75,10 @@ describe.each(dialects)('education mode on %s', (dialect) => {
     const verified = await call(creator, 'POST', `/api/education-institutions/${schoolId}/verify`);
     expect(verified.statusCode).toBe(200);
     expect(verified.json().verified).toBe(true);
+    // A proved domain is no one else's to register.
+    const taken = await call(viewer, 'POST', '/api/education-institutions', { name: 'Not Harmattan', type: 'academy', domain: 'harmattan.edu' });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.body).toBe('domain: harmattan.edu is already verified by another institution');
   });
 
   it('creates a course and adds one of the creator’s items as its first lesson', async () => {

@@ -2,7 +2,6 @@
  * Institutions: GET/POST /api/education-institutions, domain verification (DNS or email), tier changes,
  * members and bulk enrolment, and the Analytics tab's figures.
  */
-import { randomBytes } from 'node:crypto';
 import {
   EnrolmentCsvRequestSchema,
   InstitutionCreateRequestSchema,
@@ -25,6 +24,7 @@ import { requireInstitution, roleIn, STAFF_ROLES } from './access.ts';
 import { challengeFor, domainHasToken, type TxtResolver } from './domain-verification.ts';
 import { confirmDomainProof, sendDomainProof } from './domain-email.ts';
 import { enrolFromCsv, INVITED_PASSWORD_HASH } from './enrolment.ts';
+import { foundInstitution } from './founding.ts';
 import { presentInstitution, presentInstitutions } from './institutions.ts';
 import { institutionAnalytics } from './progress.ts';
 import { changeTier } from './tier-billing.ts';
@@ -55,26 +55,7 @@ export function institutionRoutes(app: ZodApp, deps: EducationDeps) {
   app.post('/api/education-institutions', { onRequest: app.requireUser, schema: { body: InstitutionCreateRequestSchema } }, async (request, reply) => {
     const input = request.body;
     const user = signedInUser(request);
-    const now = Date.now();
-    const row = await db.transaction().execute(async (trx) => {
-      const created = await trx
-        .insertInto('institutions')
-        .values({
-          ownerId: user.id,
-          name: input.name,
-          type: input.type,
-          domain: input.domain,
-          verified: 0,
-          verificationToken: randomBytes(16).toString('hex'),
-          subscriptionTier: 'basic',
-          timeZone: null,
-          createdAt: now,
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow();
-      await trx.insertInto('institutionMembers').values({ institutionId: created.id, userId: user.id, role: 'owner', createdAt: now }).execute();
-      return created;
-    });
+    const row = await foundInstitution(db, user.id, { name: input.name, type: input.type, domain: input.domain, timeZone: null });
     return reply.code(201).send(await presentInstitution(db, row, user.id));
   });
 
