@@ -81,7 +81,7 @@ describe.skipIf(!ready)('education and church mode in the browser', () => {
     await result.getByText('Line 6: "pupil-at-nowhere" is not a valid email address').waitFor();
     await result.getByText('Line 21: pupil3@harmattan.edu already appears on line 5').waitFor();
     // The demo viewer has an account: the school asks, and only their yes makes them a student.
-    await result.getByText('1 existing account was asked to join (viewer): they are enrolled when they accept on their Education page.').waitFor();
+    await result.getByText('1 existing account was asked to join (viewer@onair.local): they are enrolled when they accept on their Education page.').waitFor();
     await student.page.getByTestId('account-invitation').getByText('creator invited you to join Harmattan High as a student, on the roster of Physics for Broadcasters.').waitFor();
     await student.page.getByRole('button', { name: 'Accept the invitation from Harmattan High' }).click();
     await toast(student.page, 'Invitation Accepted');

@@ -224,8 +224,9 @@ export const EnrolmentResultSchema = z.object({
   enrolled: z.array(
     z.object({
       line: z.number().int(),
-      userId: Id,
-      username: z.string(),
+      /** Null for an account that is asked to join: who owns an address stays theirs to say, by accepting. */
+      userId: Id.nullable(),
+      username: z.string().nullable(),
       email: z.string(),
       /** A new account was created; it signs in after following the invitation. */
       created: z.boolean(),

@@ -144,6 +144,8 @@ export async function enrolFromCsv(
     good.push({ line, email, firstName, lastName, username, existing });
   }
 
+  // Existing accounts asked to join, told once the transaction has committed.
+  const invited: { userId: number; role: 'student' }[] = [];
   const enrolled = await db.transaction().execute(async (trx) => {
     const already = good.length
       ? new Set(
@@ -168,7 +170,8 @@ export async function enrolFromCsv(
       let invitationToken: string | null = null;
       if (user && !already.has(user.id)) {
         await inviteAccount(trx, { institutionId: institution.id, userId: user.id, role: 'student', courseId, invitedBy: enroller.id }, now);
-        out.push({ line: row.line, userId: user.id, username: user.username, email: row.email, created: false, invited: true, invitationToken });
+        invited.push({ userId: user.id, role: 'student' });
+        out.push({ line: row.line, userId: null, username: null, email: row.email, created: false, invited: true, invitationToken });
         continue;
       }
       if (!user) {
@@ -203,7 +206,6 @@ export async function enrolFromCsv(
     }
     return out;
   });
-  const invited = enrolled.filter((e) => e.invited).map((e) => ({ userId: e.userId, role: 'student' as const }));
   await notifyInvited(app, invited, institution, enroller);
   return { enrolled, errors };
 }

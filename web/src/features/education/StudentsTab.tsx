@@ -66,7 +66,7 @@ function BulkEnrolment({ institutions, courses }: { institutions: Institution[];
             <Text fw={600}>{result.enrolled.length - invited.length} students enrolled</Text>
             {invited.length > 0 && (
               <Text size="sm" data-testid="enrolment-invited">
-                {`${invited.length} existing ${invited.length === 1 ? 'account was' : 'accounts were'} asked to join (${invited.map((e) => e.username).join(', ')}): they are enrolled when they accept on their Education page.`}
+                {`${invited.length} existing ${invited.length === 1 ? 'account was' : 'accounts were'} asked to join (${invited.map((e) => e.email).join(', ')}): they are enrolled when they accept on their Education page.`}
               </Text>
             )}
             {result.errors.map((e) => (
@@ -84,7 +84,7 @@ function BulkEnrolment({ institutions, courses }: { institutions: Institution[];
                     {result.enrolled
                       .filter((e) => e.invitationToken)
                       .map((e) => (
-                        <Table.Tr key={e.userId}>
+                        <Table.Tr key={e.line}>
                           <Table.Td>{e.email}</Table.Td>
                           <Table.Td>{`${window.location.origin}/invitation/${e.invitationToken}`}</Table.Td>
                         </Table.Tr>
