@@ -55,6 +55,23 @@ function textContrasts(page: Page, selector: string): Promise<{ text: string; ra
   });
 }
 
+/**
+ * A screen reader's outline of the page: it starts at a level-1 heading and never skips a level going
+ * down (WCAG 1.3.1), so a card's title is not read as a sub-sub-section of nothing.
+ */
+async function headingOutlineProblems(page: Page): Promise<string[]> {
+  const levels = await page.locator('h1, h2, h3, h4, h5, h6').evaluateAll((headings) =>
+    headings.filter((h) => (h as HTMLElement).offsetParent !== null).map((h) => ({ level: Number(h.tagName[1]), text: h.textContent?.trim().slice(0, 40) ?? '' })),
+  );
+  const problems: string[] = [];
+  if (levels.length > 0 && levels[0]!.level !== 1) problems.push(`the first heading, "${levels[0]!.text}", is h${levels[0]!.level}, not h1`);
+  levels.forEach((heading, i) => {
+    const before = levels[i - 1];
+    if (before && heading.level > before.level + 1) problems.push(`h${before.level} "${before.text}" is followed by h${heading.level} "${heading.text}"`);
+  });
+  return problems;
+}
+
 describe.skipIf(!ready)('screens', () => {
   beforeAll(() => {
     mkdirSync(OUT, { recursive: true });
@@ -82,7 +99,7 @@ describe.skipIf(!ready)('screens', () => {
     await context.close();
   });
 
-  it.each(['viewer', 'creator', 'admin'] as const)('opens every page for the %s without a script error, a refused frame, a failed request or a badge under AA contrast', async (role) => {
+  it.each(['viewer', 'creator', 'admin'] as const)('opens every page for the %s without a script error, a refused frame, a failed request, a badge under AA contrast or a skipped heading level', async (role) => {
     const { page, context } = await app.newPerson({ tourDoneFor: role });
     await signIn(page, role, `${role}123`);
     const problems = watchProblems(page);
@@ -97,6 +114,7 @@ describe.skipIf(!ready)('screens', () => {
       for (const { text, ratio } of await textContrasts(page, '.mantine-Badge-root, .mantine-Indicator-indicator[data-with-label]')) {
         if (ratio < 4.5) seen.push(`${pagePath}: "${text}" at ${ratio.toFixed(2)}:1`);
       }
+      seen.push(...(await headingOutlineProblems(page)).map((problem) => `${pagePath}: ${problem}`));
     }
     expect(PAGES.length).toBeGreaterThan(15);
     expect(seen).toEqual([]);

@@ -64,7 +64,7 @@ export function AdminPage() {
       <Center py="xl">
         <Card withBorder radius="lg" padding="xl" maw={520}>
           <Stack align="center" ta="center">
-            <Title order={3}>The dashboard could not be loaded</Title>
+            <Title order={2} size="h3">The dashboard could not be loaded</Title>
             <Text c="dimmed">{error?.message}</Text>
             <Group>
               <Button onClick={() => void client.invalidateQueries({ queryKey: adminQueries.all() })}>Try again</Button>

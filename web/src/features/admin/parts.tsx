@@ -33,7 +33,7 @@ export function Panel({ title, action, children }: { title: string; action?: Rea
     <Card withBorder radius="md" padding="md">
       <Stack gap="sm">
         <Group justify="space-between" wrap="nowrap">
-          <Title order={4}>{title}</Title>
+          <Title order={2} size="h4">{title}</Title>
           {action}
         </Group>
         {children}

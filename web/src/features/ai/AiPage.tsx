@@ -9,7 +9,7 @@ export function AiPage() {
   return (
     <Stack>
       <div>
-        <Title order={2}>AI Features</Title>
+        <Title order={1} size="h2">AI Features</Title>
         <Text c="dimmed">Summaries of long texts, and recommendations computed from what you watch.</Text>
         <CaptionsQuality detail c="dimmed" mt={4} />
       </div>

@@ -15,7 +15,7 @@ export function AnalyticsPage() {
   return (
     <Stack>
       <div>
-        <Title order={2}>Analytics</Title>
+        <Title order={1} size="h2">Analytics</Title>
         <Text c="dimmed">{scope.text}</Text>
       </div>
       <AnalyticsView emptyText={scope.empty} />

@@ -8,7 +8,7 @@ import { useInsights } from './queries';
 function Section({ title, items }: { title: string; items: string[] }) {
   return (
     <Stack gap={4}>
-      <Title order={5}>{title}</Title>
+      <Title order={3} size="h5">{title}</Title>
       {items.length === 0 ? (
         <Text size="sm" c="dimmed">
           Nothing to report.

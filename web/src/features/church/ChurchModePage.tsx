@@ -29,12 +29,12 @@ export function ChurchModePage() {
   return (
     <Stack>
       <div>
-        <Title order={2}>Church Mode</Title>
+        <Title order={1} size="h2">Church Mode</Title>
         <Text c="dimmed">Services live to the congregation, sermons to come back to, prayer requests and giving.</Text>
       </div>
       <AccountInvitations kind="church" />
       <Card withBorder component="form" onSubmit={submit}>
-        <Title order={4} mb="sm">
+        <Title order={2} size="h4" mb="sm">
           Start your church’s page
         </Title>
         <Group align="flex-end" grow>
@@ -45,7 +45,7 @@ export function ChurchModePage() {
           </Button>
         </Group>
       </Card>
-      <Title order={4}>Congregations</Title>
+      <Title order={2} size="h4">Congregations</Title>
       {churches.data?.length === 0 && <Text c="dimmed">No churches yet. Start the first one above.</Text>}
       {churches.data?.map((c) => (
         <Card withBorder key={c.id}>

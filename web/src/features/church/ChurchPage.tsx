@@ -44,7 +44,7 @@ export function ChurchPage({ churchId }: { churchId: number }) {
     <Stack>
       <Group justify="space-between">
         <div>
-          <Title order={2}>{church.name}</Title>
+          <Title order={1} size="h2">{church.name}</Title>
           <Text c="dimmed">
             {church.members} members · led by {page.data.team.map((t) => t.username).join(', ')}
           </Text>
@@ -77,7 +77,7 @@ export function ChurchPage({ churchId }: { churchId: number }) {
             <SermonsCard churchId={churchId} team={team} />
             {church.myRole === 'owner' && (
               <Card withBorder>
-                <Title order={5} mb="xs">
+                <Title order={3} size="h5" mb="xs">
                   Pastoral team
                 </Title>
                 <Group align="flex-end">

@@ -45,7 +45,7 @@ export function GivingCard({ churchId, churchName }: { churchId: number; churchN
   return (
     <Card withBorder>
       <Group justify="space-between" mb="sm">
-        <Title order={4}>Giving</Title>
+        <Title order={2} size="h4">Giving</Title>
         <TestModeBadge testMode={membership.data?.testMode} />
       </Group>
       <PaymentMethodPicker value={methodId} onChange={setMethodId} />

@@ -38,7 +38,7 @@ export function PrayerWall({ churchId, team }: { churchId: number; team: boolean
 
   return (
     <Card withBorder>
-      <Title order={4} mb="sm">
+      <Title order={2} size="h4" mb="sm">
         {team ? 'Prayer requests (pastoral team)' : 'Prayer wall'}
       </Title>
       <Stack gap="xs">

@@ -27,7 +27,7 @@ export function SermonsCard({ churchId, team }: { churchId: number; team: boolea
     );
   return (
     <Card withBorder>
-      <Title order={4} mb="sm">
+      <Title order={2} size="h4" mb="sm">
         Sermon archive
       </Title>
       <TextInput placeholder="Search by title, speaker, series or scripture" aria-label="Search sermons" value={search} onChange={(e) => setSearch(e.currentTarget.value)} mb="sm" />

@@ -15,7 +15,7 @@ export function ServicesCard({ page, team }: { page: ChurchPage; team: boolean }
     );
   return (
     <Card withBorder>
-      <Title order={4} mb="sm">
+      <Title order={2} size="h4" mb="sm">
         Service schedule
       </Title>
       <Stack gap="xs">

@@ -30,7 +30,7 @@ function Dashboard({ profile, status }: { profile: CreatorProfile; status: Creat
       <Group justify="space-between" align="flex-end">
         <div>
           <Group gap="xs">
-            <Title order={2}>{profile.displayName}</Title>
+            <Title order={1} size="h2">{profile.displayName}</Title>
             <Badge variant="light">@{profile.handle}</Badge>
           </Group>
           {profile.bio && <Text c="dimmed">{profile.bio}</Text>}
@@ -67,13 +67,13 @@ function Dashboard({ profile, status }: { profile: CreatorProfile; status: Creat
         <Tabs.Panel value="overview" pt="md">
           <SimpleGrid cols={{ base: 1, md: 2 }}>
             <Card withBorder radius="md">
-              <Title order={4} mb="sm">
+              <Title order={2} size="h4" mb="sm">
                 Recent Content
               </Title>
               <ContentList items={content.data} loading={content.isPending} limit={LIST_LIMITS.recentContent} empty="No content yet. Create your first item." />
             </Card>
             <Card withBorder radius="md">
-              <Title order={4} mb="sm">
+              <Title order={2} size="h4" mb="sm">
                 Quick actions
               </Title>
               <Stack gap="xs" align="flex-start">

@@ -34,7 +34,7 @@ export function ProfileSetupCard({ selfServe }: { selfServe: boolean | undefined
       <form onSubmit={submit}>
         <Stack>
           <div>
-            <Title order={2}>Set up your creator profile</Title>
+            <Title order={1} size="h2">Set up your creator profile</Title>
             <Text c="dimmed" size="sm">
               {selfServe === false
                 ? 'Your profile goes to an administrator, who grants creator status.'

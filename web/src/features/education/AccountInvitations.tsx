@@ -35,7 +35,7 @@ export function AccountInvitations({ kind }: { kind: 'school' | 'church' }) {
     );
   return (
     <Card withBorder data-testid="account-invitations">
-      <Title order={4} mb="sm">
+      <Title order={2} size="h4" mb="sm">
         Invitations
       </Title>
       <Stack gap="sm">

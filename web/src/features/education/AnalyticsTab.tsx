@@ -42,7 +42,7 @@ export function AnalyticsTab({ institutions }: { institutions: Institution[] }) 
             </Card>
           </SimpleGrid>
           <Card withBorder>
-            <Title order={4} mb="sm">Subject completion</Title>
+            <Title order={2} size="h4" mb="sm">Subject completion</Title>
             {a.subjects.length === 0 ? (
               <Text c="dimmed">No enrolled students on courses with lessons yet.</Text>
             ) : (

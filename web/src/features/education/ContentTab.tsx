@@ -41,7 +41,7 @@ function CourseForm({ institutions }: { institutions: Institution[] }) {
   };
   return (
     <Card withBorder component="form" onSubmit={submit}>
-      <Title order={4} mb="sm">
+      <Title order={2} size="h4" mb="sm">
         Create a course
       </Title>
       <Stack>
@@ -83,7 +83,7 @@ function LessonForm({ courses }: { courses: Course[] }) {
   };
   return (
     <Card withBorder component="form" onSubmit={submit}>
-      <Title order={4} mb="sm">
+      <Title order={2} size="h4" mb="sm">
         Add a lesson
       </Title>
       <Stack>
@@ -176,7 +176,7 @@ export function ContentTab({ institutions, courses }: { institutions: Institutio
     <Stack>
       {teaching.length > 0 && <CourseForm institutions={teaching} />}
       {courses.some((c) => c.canTeach) && <LessonForm courses={courses} />}
-      <Title order={4}>Courses</Title>
+      <Title order={2} size="h4">Courses</Title>
       {courses.length === 0 && <Text c="dimmed">No courses yet.</Text>}
       {courses.map((course) => (
         <Card withBorder key={course.id} data-testid="course">

@@ -32,7 +32,7 @@ export function EducationPage() {
   return (
     <Stack>
       <div>
-        <Title order={2}>Education</Title>
+        <Title order={1} size="h2">Education</Title>
         <Text c="dimmed" data-testid="education-counts">
           {institutions.data?.length ?? 0} institutions · {courses.data?.length ?? 0} courses
         </Text>

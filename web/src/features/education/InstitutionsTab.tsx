@@ -26,7 +26,7 @@ function RegisterForm() {
   };
   return (
     <Card withBorder component="form" onSubmit={submit}>
-      <Title order={4} mb="sm">
+      <Title order={2} size="h4" mb="sm">
         Register an institution
       </Title>
       <Stack>
@@ -205,7 +205,7 @@ export function InstitutionsTab({ institutions }: { institutions: Institution[] 
           </Card>
         ))}
       </SimpleGrid>
-      <Title order={4}>Registered institutions</Title>
+      <Title order={2} size="h4">Registered institutions</Title>
       {institutions.length ? institutions.map((i) => <InstitutionCard key={i.id} institution={i} />) : <Text c="dimmed">No institutions yet. Register yours above.</Text>}
     </Stack>
   );

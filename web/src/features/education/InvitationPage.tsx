@@ -52,7 +52,7 @@ export function InvitationPage({ token }: { token: string }) {
     const { institution, role, email, placeholderUsername, accepted } = invitation.data;
     const heading = (
       <>
-        <Title order={3}>Join {institution.name}</Title>
+        <Title order={1} size="h3">Join {institution.name}</Title>
         <Text>
           You are invited as {article(role)} <b>{role}</b>
           {email ? ` (${email})` : ''}.

@@ -27,7 +27,7 @@ export function OverviewTab({ institutions, courses }: { institutions: Instituti
   return (
     <Stack>
       <Card withBorder>
-        <Title order={4} mb="sm">
+        <Title order={2} size="h4" mb="sm">
           Live classes
         </Title>
         {classes.data?.length ? (

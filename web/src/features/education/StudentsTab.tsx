@@ -38,7 +38,7 @@ function BulkEnrolment({ institutions, courses }: { institutions: Institution[];
   };
   return (
     <Card withBorder>
-      <Title order={4} mb="sm">
+      <Title order={2} size="h4" mb="sm">
         Bulk CSV enrollment
       </Title>
       <Text size="sm" c="dimmed" mb="sm">
@@ -107,7 +107,7 @@ function ClassProgress({ courses }: { courses: Course[] }) {
   return (
     <Card withBorder>
       <Group justify="space-between" mb="sm">
-        <Title order={4}>Class roster and progress</Title>
+        <Title order={2} size="h4">Class roster and progress</Title>
         {courseId && (
           <Anchor href={`/api/education-courses/${courseId}/progress.csv`} download>
             Export progress report (CSV)
@@ -167,7 +167,7 @@ function AddMember({ institutions, courses }: { institutions: Institution[]; cou
     );
   return (
     <Card withBorder>
-      <Title order={4} mb="sm">
+      <Title order={2} size="h4" mb="sm">
         Add a teacher or student
       </Title>
       {/* Side by side from the sm breakpoint; stacked on a phone, where five fields in a row were cut to a letter. */}
@@ -205,7 +205,7 @@ function InviteByEmail({ institutions }: { institutions: Institution[] }) {
     );
   return (
     <Card withBorder>
-      <Title order={4} mb="sm">
+      <Title order={2} size="h4" mb="sm">
         Invite by email
       </Title>
       <SimpleGrid cols={{ base: 1, sm: 4 }} style={{ alignItems: 'end' }}>

@@ -13,7 +13,7 @@ export function InteractionsPage({ role }: { role: 'admin' | 'creator' | 'viewer
     <Stack>
       <Group justify="space-between">
         <div>
-          <Title order={2}>Interactions</Title>
+          <Title order={1} size="h2">Interactions</Title>
           <Text c="dimmed">Chat with the audience, vote, ask the host and earn rewards.</Text>
         </div>
         <PointsBadge />

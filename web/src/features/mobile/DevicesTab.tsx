@@ -43,14 +43,14 @@ export function DevicesTab() {
     <Stack>
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <Card withBorder>
-          <Title order={4}>iPhone and iPad</Title>
+          <Title order={2} size="h4">iPhone and iPad</Title>
           <Text size="sm" mt="xs">
             OnAir has no App Store app. Open OnAir in Safari, tap Share, then Add to Home Screen: it opens like an app, and from iOS 16.4
             the home-screen app can receive notifications.
           </Text>
         </Card>
         <Card withBorder>
-          <Title order={4}>Android</Title>
+          <Title order={2} size="h4">Android</Title>
           <Text size="sm" mt="xs">
             OnAir has no Play Store app. Open OnAir in Chrome, open the menu and choose Install app (or Add to Home screen). Notifications
             work in the browser and in the installed app.
@@ -59,7 +59,7 @@ export function DevicesTab() {
       </SimpleGrid>
 
       <Group justify="space-between">
-        <Title order={4}>Registered devices</Title>
+        <Title order={2} size="h4">Registered devices</Title>
         <Button onClick={() => register.mutate()} loading={register.isPending} disabled={!pushSupported()}>
           Get notifications on this device
         </Button>

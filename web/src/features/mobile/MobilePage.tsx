@@ -13,7 +13,7 @@ export function MobilePage() {
   return (
     <Stack>
       <div>
-        <Title order={2}>Mobile Apps</Title>
+        <Title order={1} size="h2">Mobile Apps</Title>
         <Text c="dimmed">OnAir on your phone, your TV and offline.</Text>
       </div>
       <Tabs defaultValue={initial} keepMounted={false}>

@@ -69,7 +69,7 @@ export function OfflineTab() {
   return (
     <Stack>
       <Card withBorder>
-        <Title order={4}>Storage</Title>
+        <Title order={2} size="h4">Storage</Title>
         {storage ? (
           <>
             <Text size="sm" data-testid="storage-figures">
@@ -92,7 +92,7 @@ export function OfflineTab() {
         </Card>
       )}
 
-      <Title order={4}>On this device</Title>
+      <Title order={2} size="h4">On this device</Title>
       {stored.length === 0 && Object.keys(progress).length === 0 ? (
         <Text c="dimmed">No offline content available</Text>
       ) : (
@@ -129,7 +129,7 @@ export function OfflineTab() {
         </Text>
       )}
 
-      <Title order={4}>Available to download</Title>
+      <Title order={2} size="h4">Available to download</Title>
       {library.isPending ? (
         <Text c="dimmed">Loading…</Text>
       ) : downloadable.length === 0 ? (

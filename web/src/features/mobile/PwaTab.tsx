@@ -33,7 +33,7 @@ export function PwaTab() {
   return (
     <Stack>
       <Card withBorder>
-        <Title order={4}>Install OnAir</Title>
+        <Title order={2} size="h4">Install OnAir</Title>
         {standalone ? (
           <Text mt="xs">You are using the installed OnAir app.</Text>
         ) : prompt ? (

@@ -33,7 +33,7 @@ export function TvDevicesTab() {
   return (
     <Stack>
       <Card withBorder>
-        <Title order={4}>Watch on a TV</Title>
+        <Title order={2} size="h4">Watch on a TV</Title>
         <Text size="sm" mt="xs">
           There are no Roku, Android TV or Fire TV store apps. Any TV with a web browser opens OnAir's TV screen at {origin}/tv; on Android
           TV and Fire TV, open it in the browser (Silk on Fire TV) and add it to the home screen as a web app. Roku has no web browser, so
@@ -53,7 +53,7 @@ export function TvDevicesTab() {
           </Button>
         </Group>
       </form>
-      <Title order={4}>Connected TVs</Title>
+      <Title order={2} size="h4">Connected TVs</Title>
       {tvs.data?.length === 0 && <Text c="dimmed">No Smart TVs connected</Text>}
       {tvs.data?.map((tv) => (
         <Card withBorder key={tv.id}>

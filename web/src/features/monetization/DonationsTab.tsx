@@ -49,7 +49,7 @@ export function DonationsTab() {
     <SimpleGrid cols={{ base: 1, md: 2 }}>
       <Card withBorder padding="lg">
         <Stack>
-          <Title order={4}>Support a creator</Title>
+          <Title order={2} size="h4">Support a creator</Title>
           <Select label="Creator on air now" placeholder={options.length ? 'Choose a creator' : 'Nobody is on air right now'} data={options} value={creatorId} onChange={setCreatorId} disabled={!options.length} />
           {creatorId && <DonateForm creatorId={Number(creatorId)} />}
           <Text size="xs" c="dimmed">You can also donate from the Donate button of any show you watch.</Text>
@@ -65,13 +65,13 @@ export function DonationsTab() {
             {isCreator && (
               <Card withBorder padding="lg">
                 <Group justify="space-between" mb="sm">
-                  <Title order={4}>Received</Title>
+                  <Title order={2} size="h4">Received</Title>
                 </Group>
                 <DonationTable rows={donations.data.received} who="donorName" empty="No donations received yet." testId="donations-received" />
               </Card>
             )}
             <Card withBorder padding="lg">
-              <Title order={4} mb="sm">
+              <Title order={2} size="h4" mb="sm">
                 Sent
               </Title>
               <DonationTable rows={donations.data.sent} who="creatorName" empty="You have not donated yet." testId="donations-sent" />

@@ -23,7 +23,7 @@ export function MonetizationPage() {
     <Stack>
       <Group justify="space-between" align="flex-end">
         <div>
-          <Title order={2}>Monetization</Title>
+          <Title order={1} size="h2">Monetization</Title>
           <Text c="dimmed">Support the creators you watch, or earn as one.</Text>
         </div>
         <Group gap="xs">

@@ -47,7 +47,7 @@ export function PaymentsTab({ testMode }: { testMode: boolean }) {
     <Card withBorder padding="lg">
       <Stack>
         <Group justify="space-between">
-          <Title order={4}>Payment methods</Title>
+          <Title order={2} size="h4">Payment methods</Title>
           <Button leftSection={<IconPlus size={16} />} onClick={() => setAdding(true)}>
             Add Payment Method
           </Button>

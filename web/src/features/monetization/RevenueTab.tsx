@@ -48,7 +48,7 @@ export function RevenueFigures({ summary }: { summary: RevenueSummary }) {
       </Text>
       <Card withBorder padding="lg">
         <Group justify="space-between" mb="sm">
-          <Title order={5}>By source and month</Title>
+          <Title order={3} size="h5">By source and month</Title>
           <Anchor href="/api/revenue/export.csv" download size="sm">
             <Group gap={4}>
               <IconDownload size={14} /> Export CSV

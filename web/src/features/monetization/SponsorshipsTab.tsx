@@ -12,7 +12,7 @@ function OfferCard({ offer }: { offer: SponsorshipOffer }) {
     <Card withBorder padding="lg">
       <Stack gap={6}>
         <Group justify="space-between">
-          <Title order={5}>{offer.title}</Title>
+          <Title order={3} size="h5">{offer.title}</Title>
           {status && <Badge variant="light">{status === 'accepted' ? `Accepted · ${offer.application!.paymentsMade} of ${offer.durationMonths} paid` : status}</Badge>}
         </Group>
         <Text size="sm" c="dimmed">

@@ -30,7 +30,7 @@ function TierCard({ tier, current, methodId }: { tier: SubscriptionTier; current
     <Card withBorder radius="md" padding="lg" data-testid={`tier-${tier.id}`}>
       <Stack gap="sm" h="100%">
         <Group justify="space-between">
-          <Title order={4}>{tier.name}</Title>
+          <Title order={2} size="h4">{tier.name}</Title>
           {tier.popular && <Badge>Most popular</Badge>}
         </Group>
         <Text fz={28} fw={700}>

@@ -9,7 +9,7 @@ export function SatellitePage() {
   return (
     <Stack>
       <div>
-        <Title order={2}>Satellite</Title>
+        <Title order={1} size="h2">Satellite</Title>
         <Text c="dimmed">{admin ? 'Every registered receiver, by region.' : 'Register your satellite receivers and follow their status by region.'}</Text>
       </div>
       <SatelliteReceivers showOwner={admin} />

@@ -46,7 +46,7 @@ export function SatelliteReceivers({ showOwner = false }: { showOwner?: boolean 
   return (
     <Stack>
       <Group justify="space-between">
-        <Title order={3}>Satellite Receivers</Title>
+        <Title order={2} size="h3">Satellite Receivers</Title>
         <Button leftSection={<IconPlus size={16} />} onClick={() => setAdding(true)}>
           Add Receiver
         </Button>

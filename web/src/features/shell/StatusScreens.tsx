@@ -12,7 +12,7 @@ function StatusCard({ icon, title, children }: { icon: ReactNode; title: string;
           <ThemeIcon size={56} radius="xl" variant="light">
             {icon}
           </ThemeIcon>
-          <Title order={2}>{title}</Title>
+          <Title order={1} size="h2">{title}</Title>
           {children}
         </Stack>
       </Card>

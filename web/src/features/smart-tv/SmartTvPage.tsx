@@ -48,7 +48,7 @@ function TvFrame({ platform }: { platform: keyof typeof PLATFORMS }) {
           <iframe ref={frame} title={`OnAir TV screen (${platform})`} src={`/tv?platform=${platform}`} className={classes.screen} data-focused={focused || undefined} />
         </Card>
         <Card withBorder>
-          <Title order={5}>Remote</Title>
+          <Title order={2} size="h5">Remote</Title>
           <Stack align="center" gap={4} mt="sm">
             <ActionIcon size="xl" variant="default" aria-label="Up" onClick={() => send('ArrowUp')}><IconChevronUp /></ActionIcon>
             <Group gap={4}>
@@ -70,7 +70,7 @@ export function SmartTvPage() {
   return (
     <Stack>
       <div>
-        <Title order={2}>Smart TV</Title>
+        <Title order={1} size="h2">Smart TV</Title>
         <Text c="dimmed">OnAir's TV screen, as it looks from the sofa.</Text>
       </div>
       <Tabs defaultValue="androidtv" keepMounted={false}>

@@ -109,9 +109,12 @@ export function TvPage() {
   return (
     <div data-testid="tv-screen" style={{ minHeight: '100vh', background: '#101113', color: '#fff', padding: '40px 56px', boxSizing: 'border-box', fontFamily: 'system-ui, sans-serif', overflow: 'hidden' }}>
       <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', marginBottom: 24 }}>
-        <div style={{ fontSize: 44, fontWeight: 800 }}>
-          <span style={{ color: '#e03131' }}>●</span> OnAir
-        </div>
+        <h1 style={{ fontSize: 44, fontWeight: 800, margin: 0 }}>
+          <span style={{ color: '#e03131' }} aria-hidden>
+            ●
+          </span>{' '}
+          OnAir
+        </h1>
         <div style={{ fontSize: 22, opacity: 0.85 }} data-testid="tv-pairing">
           {session?.paired
             ? `Connected to ${session.username}`

@@ -47,7 +47,7 @@ export function SmsPanel() {
       )}
       {(s?.twilioWebhookUrl || s?.ussdCallbackUrl) && (
         <Card withBorder>
-          <Title order={5}>Provider settings (admins)</Title>
+          <Title order={3} size="h5">Provider settings (admins)</Title>
           {s.twilioWebhookUrl && <Text size="sm">Twilio messaging webhook (HTTP POST): <Code>{s.twilioWebhookUrl}</Code></Text>}
           {s.ussdCallbackUrl && <Text size="sm">Africa's Talking USSD callback: <Code>{s.ussdCallbackUrl}</Code></Text>}
         </Card>
@@ -55,7 +55,7 @@ export function SmsPanel() {
       <SimpleGrid cols={{ base: 1, md: 2 }}>
         <Card withBorder radius="md">
           <Stack gap="xs">
-            <Title order={4}>SMS commands</Title>
+            <Title order={2} size="h4">SMS commands</Title>
             <Text size="sm" c="dimmed">Text a command to the broadcaster's number. Every command starts with the keyword {keyword}.</Text>
             <List spacing="xs">
               {SMS_COMMANDS.map((c) => (
@@ -71,7 +71,7 @@ export function SmsPanel() {
         </Card>
         <Card withBorder radius="md">
           <Stack gap="xs">
-            <Title order={4}>USSD main menu</Title>
+            <Title order={2} size="h4">USSD main menu</Title>
             <Text size="sm" c="dimmed">Dial the broadcaster's USSD code from any phone and reply with a number.</Text>
             <List type="ordered" spacing="xs">
               {USSD_MENU.map((item) => (
@@ -82,7 +82,7 @@ export function SmsPanel() {
         </Card>
       </SimpleGrid>
       <Card withBorder radius="md">
-        <Title order={4}>Your phone</Title>
+        <Title order={2} size="h4">Your phone</Title>
         {phone?.confirmed ? (
           <Stack gap="xs" mt="xs">
             <Text size="sm">

@@ -8,7 +8,7 @@ import { formatClock } from '../creator/format';
 export function ActiveStreams({ streams, onStop, stopping }: { streams: ActiveStream[]; onStop: (id: number) => void; stopping: number | null }) {
   return (
     <Card withBorder radius="md">
-      <Title order={4} mb="sm">
+      <Title order={2} size="h4" mb="sm">
         Active Streams
       </Title>
       {streams.length === 0 ? (

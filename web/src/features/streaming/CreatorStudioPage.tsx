@@ -121,7 +121,7 @@ export function CreatorStudioPage() {
   return (
     <Stack>
       <div>
-        <Title order={2}>Creator Studio</Title>
+        <Title order={1} size="h2">Creator Studio</Title>
         <Text c="dimmed">Configure your broadcast, choose destinations and go live.</Text>
       </div>
       <FfmpegNotice />

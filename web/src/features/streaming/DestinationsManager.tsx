@@ -131,7 +131,7 @@ export function DestinationsManager({ states }: { states: RestreamState[] }) {
     <Card withBorder radius="md" data-testid="destinations-manager">
       <Stack>
         <div>
-          <Title order={4}>Restream destinations</Title>
+          <Title order={2} size="h4">Restream destinations</Title>
           <Text size="sm" c="dimmed">
             While you are live, OnAir copies your stream to every enabled destination, without re-encoding. One failing never stops the others.
           </Text>

@@ -44,7 +44,7 @@ export function IngestCard({ config }: { config: StreamConfig }) {
   return (
     <Card withBorder radius="md">
       <Stack>
-        <Title order={4}>Encoder settings</Title>
+        <Title order={2} size="h4">Encoder settings</Title>
         <TextInput label="Ingest URL" value={config.ingestUrl} readOnly rightSection={<Copy value={config.ingestUrl} label="ingest URL" />} />
         {config.streamKey ? (
           <PasswordInput label="Stream key" value={config.streamKey} readOnly rightSectionWidth={64} rightSection={<Copy value={config.streamKey} label="stream key" />} />

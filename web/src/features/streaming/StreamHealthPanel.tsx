@@ -92,7 +92,7 @@ function InputHealth({ health, title }: { health: StreamHealth; title: string | 
 export function StreamHealthPanel({ health, titles }: { health: StreamHealth[]; titles: Map<number, string> }) {
   return (
     <Card withBorder radius="md">
-      <Title order={4} mb="sm">
+      <Title order={2} size="h4" mb="sm">
         Stream health
       </Title>
       {health.length === 0 ? (

@@ -9,7 +9,7 @@ export function PlatformsTab() {
         const p = PLATFORM_CATALOGUE[id];
         return (
           <Card key={id} withBorder radius="md" padding="md">
-            <Title order={4}>{p.name}</Title>
+            <Title order={2} size="h4">{p.name}</Title>
             <Text size="sm" c="dimmed" mb="sm">
               {p.tagline}
             </Text>

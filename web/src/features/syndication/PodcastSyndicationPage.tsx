@@ -36,7 +36,7 @@ export function PodcastSyndicationPage() {
     <Stack>
       <Group justify="space-between" align="flex-end">
         <div>
-          <Title order={2}>Podcast Syndication</Title>
+          <Title order={1} size="h2">Podcast Syndication</Title>
           <Text c="dimmed" data-testid="active-distributions">
             {active} active distribution{active === 1 ? '' : 's'}
             {failed > 0 ? ` · ${failed} failed` : ''}

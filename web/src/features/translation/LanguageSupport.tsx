@@ -20,7 +20,7 @@ export function LanguageSupport() {
   const broken = report.apertium.pairs.filter((p) => !p.working);
   return (
     <Stack gap="sm">
-      <Title order={4}>Languages</Title>
+      <Title order={2} size="h4">Languages</Title>
       <ForOperators>
         <Text size="sm" c="dimmed">
           Translation from English on this server: Apertium {report.apertium.installed ? 'is installed' : 'is not installed'}; the LibreTranslate engine is{' '}

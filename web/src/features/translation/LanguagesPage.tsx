@@ -7,7 +7,7 @@ export function LanguagesPage() {
   return (
     <Stack>
       <div>
-        <Title order={2}>Languages</Title>
+        <Title order={1} size="h2">Languages</Title>
         <Text c="dimmed">Translate titles and descriptions of your content, by hand or with the translation engines of this server.</Text>
       </div>
       <MultiLanguageManager />

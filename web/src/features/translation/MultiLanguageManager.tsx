@@ -47,7 +47,7 @@ export function MultiLanguageManager() {
           </Text>
         )}
 
-        <Title order={5}>Translations</Title>
+        <Title order={2} size="h5">Translations</Title>
         {!selected ? (
           <Text c="dimmed">Choose a content item to see its translations.</Text>
         ) : translations.isPending ? (

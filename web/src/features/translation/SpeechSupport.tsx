@@ -6,7 +6,7 @@ import { ForOperators } from '../shell/ForOperators';
 export function SpeechSupport({ report }: { report: TranscriptionReport }) {
   return (
     <Stack gap="xs" data-testid="speech-support">
-      <Title order={5}>Captions and transcripts</Title>
+      <Title order={3} size="h5">Captions and transcripts</Title>
       <ForOperators>
         <Text size="sm" c="dimmed">
           PocketSphinx (offline, English) {report.pocketsphinx.installed ? 'is installed' : `is not installed: ${report.pocketsphinx.install}`}; the transcription server is{' '}

@@ -39,7 +39,7 @@ export function VoiceAssistantPage() {
   return (
     <Stack>
       <div>
-        <Title order={2}>Voice Assistant</Title>
+        <Title order={1} size="h2">Voice Assistant</Title>
         <Text c="dimmed">Listen and ask what's on, hands free.</Text>
       </div>
       <Tabs defaultValue="alexa">
@@ -50,13 +50,13 @@ export function VoiceAssistantPage() {
         </Tabs.List>
         <Tabs.Panel value="alexa" pt="md">
           <Card withBorder>
-            <Title order={4}>Set up</Title>
+            <Title order={2} size="h4">Set up</Title>
             <List type="ordered" mt="xs" style={{ overflowWrap: 'anywhere' }}>
               <List.Item>Enable the OnAir skill for this server (its operator publishes it with the endpoint {origin}/api/voice/alexa).</List.Item>
               <List.Item>Press Connect below: a six-digit code appears.</List.Item>
               <List.Item>Say "Alexa, ask OnAir to link code" and the six digits.</List.Item>
             </List>
-            <Title order={5} mt="md">Say</Title>
+            <Title order={3} size="h5" mt="md">Say</Title>
             <List>
               {ALEXA_EXAMPLES.map((e) => (
                 <List.Item key={e}>"{e}"</List.Item>
@@ -75,7 +75,7 @@ export function VoiceAssistantPage() {
         </Tabs.Panel>
         <Tabs.Panel value="siri" pt="md">
           <Card withBorder>
-            <Title order={4}>Siri Shortcuts</Title>
+            <Title order={2} size="h4">Siri Shortcuts</Title>
             <Text size="sm" mt="xs">In the Shortcuts app, make a shortcut with the action Open URLs and one of these addresses, then name it (the name is what you say to Siri):</Text>
             <List mt="xs">
               <List.Item>"OnAir on TV" — <Code>{origin}/tv</Code></List.Item>
@@ -88,7 +88,7 @@ export function VoiceAssistantPage() {
           </Card>
         </Tabs.Panel>
       </Tabs>
-      <Title order={4}>Connected devices</Title>
+      <Title order={2} size="h4">Connected devices</Title>
       {list.data?.length === 0 && <Text c="dimmed">No voice assistants connected</Text>}
       {list.data?.map((a) => (
         <Card withBorder key={a.id}>

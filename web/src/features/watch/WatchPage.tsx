@@ -75,7 +75,7 @@ function Watching({ contentId }: { contentId: number }) {
                   )}
                   <Badge variant="light">{item.type.toUpperCase()}</Badge>
                 </Group>
-                <Title order={2} mt={4}>
+                <Title order={1} size="h2" mt={4}>
                   {item.title}
                 </Title>
                 <Text c="dimmed" size="sm">
