@@ -167,7 +167,13 @@ describe.each(dialects)('education accounts and billing on %s', (dialect) => {
     const imported = EnrolmentResultSchema.parse((await call(creator, 'POST', `/api/education-institutions/${schoolId}/enrolments`, { csv: `email,firstName,lastName\n${outsider.email},Ad,Min`, courseId: other.id })).json());
     expect(imported.enrolled).toEqual([{ line: 2, userId: null, username: null, email: outsider.email, created: false, invited: true, invitationToken: null }]);
     expect(await db.selectFrom('institutionMembers').select('role').where('institutionId', '=', schoolId).where('userId', '=', outsider.id).executeTakeFirst()).toBeUndefined();
-    expect((await mine(await signIn(t.app, 'admin', 'admin123'))).map((i) => [i.institution.name, i.courseTitle])).toEqual([['Savanna College', 'Calculus']]);
+    const adminCookie = await signIn(t.app, 'admin', 'admin123');
+    expect((await mine(adminCookie)).map((i) => [i.institution.name, i.courseTitle])).toEqual([['Savanna College', 'Calculus']]);
+    // Joining the same school by an email invitation's link leaves nothing pending to answer.
+    await call(creator, 'POST', `/api/education-institutions/${schoolId}/invitations`, { email: outsider.email, role: 'student' });
+    const token = /\/invitation\/([A-Za-z0-9_-]+)/.exec(lastMail().text)![1]!;
+    expect((await call(adminCookie, 'POST', `/api/education-invitations/${token}/join`)).json()).toMatchObject({ id: schoolId, myRole: 'student' });
+    expect(await mine(adminCookie)).toEqual([]);
   });
 
   it('bills Enterprise at the agreed price to the owner and renews paid tiers monthly, returning to Basic when a renewal is refused', { timeout: 90_000 }, async () => {

@@ -75,6 +75,8 @@ export function invitationRoutes(app: ZodApp, mailer: Mailer) {
         await trx.insertInto('institutionMembers').values({ institutionId: institution.id, userId: user.id, role: found.role, createdAt: Date.now() }).execute();
       }
       await markAccepted(trx, tokenHash, found.kind, user.id);
+      // Joined: a request to the same account from the same school has nothing left to ask.
+      await trx.deleteFrom('institutionAccountInvitations').where('institutionId', '=', institution.id).where('userId', '=', user.id).execute();
     });
     const row = await db.selectFrom('institutions').selectAll().where('id', '=', institution.id).executeTakeFirstOrThrow();
     return presentInstitution(db, row, user.id);
