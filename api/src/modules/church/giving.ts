@@ -14,7 +14,7 @@ import type { PaymentMethodRow } from '../../db/schema-monetization.ts';
 import { HttpError } from '../../http/errors.ts';
 import { toCsv } from '../education/csv-out.ts';
 import { chargeOnce } from '../monetization/charge.ts';
-import { pushNotification, sendNotification } from '../notifications/service.ts';
+import { notify } from '../notifications/service.ts';
 
 /** The same day next month (clamped to the month's end), at the same time of day, in UTC. */
 export function addMonth(at: number): number {
@@ -162,7 +162,7 @@ export async function chargeDueRecurringGifts(app: FastifyInstance, now = Date.n
       if (!(error instanceof HttpError)) throw error;
       await db.updateTable('churchRecurringGifts').set({ cancelledAt: now }).where('id', '=', plan.id).execute();
       const text = `${church.name}: your monthly gift could not be charged (${error.message}) and has been stopped.`;
-      pushNotification(app, plan.donorId, await sendNotification(app, { userId: plan.donorId, senderId: church.ownerId, text }));
+      await notify(app, { userId: plan.donorId, senderId: church.ownerId, text });
     }
   }
   return charged;

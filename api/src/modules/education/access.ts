@@ -15,6 +15,9 @@ export const STAFF_ROLES: readonly InstitutionRole[] = ['owner', 'teacher', 'pas
 const CHURCH_ONLY: readonly InstitutionRole[] = ['pastor', 'member'];
 const SCHOOL_ONLY: readonly InstitutionRole[] = ['teacher', 'student'];
 
+/** "a student", "an owner": a role as a sentence names it. */
+export const withArticle = (role: string) => `${/^[aeiou]/.test(role) ? 'an' : 'a'} ${role}`;
+
 export async function roleIn(db: Kysely<Database>, institutionId: number, userId: number): Promise<InstitutionRole | null> {
   const row = await db
     .selectFrom('institutionMembers')

@@ -15,8 +15,8 @@ import type { InstitutionAccountInvitationRow } from '../../db/schema-education.
 import { conflict, notFound } from '../../http/errors.ts';
 import { signedInUser } from '../../http/signed-in.ts';
 import type { ZodApp } from '../../http/typed-routes.ts';
-import { pushNotification, sendNotification } from '../notifications/service.ts';
-import { roleIn } from './access.ts';
+import { notify } from '../notifications/service.ts';
+import { roleIn, withArticle } from './access.ts';
 import { presentInstitution } from './institutions.ts';
 import { assertRoomForStudents } from './tiers.ts';
 
@@ -28,6 +28,11 @@ export interface AccountInvitationInput {
   role: InvitedRole;
   courseId: number | null;
   invitedBy: number;
+}
+
+/** Puts a member on a course's roster (nothing when they are on it already). */
+export async function putOnRoster(trx: Kysely<Database>, courseId: number, userId: number, now = Date.now()): Promise<void> {
+  await trx.insertInto('courseEnrolments').values({ courseId, userId, createdAt: now }).onConflict((oc) => oc.columns(['courseId', 'userId']).doNothing()).execute();
 }
 
 /** Leaves (or renews: one per school and account) an invitation; call inside the caller's transaction. */
@@ -45,9 +50,7 @@ const invitedAs = (role: InvitedRole, place: string) => (role === 'pastor' ? `th
 export async function notifyInvited(app: FastifyInstance, invited: { userId: number; role: InvitedRole }[], place: { name: string; type: string }, inviter: { id: number; username: string }) {
   const page = place.type === 'church' ? 'the Church Mode page' : 'your Education page';
   for (const { userId, role } of invited) {
-    const text = `${inviter.username} invited you to join ${invitedAs(role, place.name)}. Accept or decline on ${page}.`;
-    const notification = await sendNotification(app, { userId, senderId: inviter.id, text });
-    pushNotification(app, userId, notification);
+    await notify(app, { userId, senderId: inviter.id, text: `${inviter.username} invited you to join ${invitedAs(role, place.name)}. Accept or decline on ${page}.` });
   }
 }
 
@@ -82,16 +85,14 @@ async function accept(trx: Transaction<Database>, invitationId: number, userId: 
   const current = await roleIn(trx, institution.id, userId);
   // A church's member may be asked onto its pastoral team; any other role already held stands.
   const promoted = current === 'member' && invitation.role === 'pastor';
-  if (current && current !== invitation.role && !promoted) throw conflict(`role: you are already ${/^[aeiou]/.test(current) ? 'an' : 'a'} ${current} of ${institution.name}`);
+  if (current && current !== invitation.role && !promoted) throw conflict(`role: you are already ${withArticle(current)} of ${institution.name}`);
   const now = Date.now();
   if (promoted) await trx.updateTable('institutionMembers').set({ role: 'pastor' }).where('institutionId', '=', institution.id).where('userId', '=', userId).execute();
   else if (!current) {
     if (invitation.role === 'student') await assertRoomForStudents(trx, institution.id, institution.subscriptionTier, 1);
     await trx.insertInto('institutionMembers').values({ institutionId: institution.id, userId, role: invitation.role, createdAt: now }).execute();
   }
-  if (invitation.courseId !== null) {
-    await trx.insertInto('courseEnrolments').values({ courseId: invitation.courseId, userId, createdAt: now }).onConflict((oc) => oc.columns(['courseId', 'userId']).doNothing()).execute();
-  }
+  if (invitation.courseId !== null) await putOnRoster(trx, invitation.courseId, userId, now);
   await trx.deleteFrom('institutionAccountInvitations').where('id', '=', invitation.id).execute();
   return { institution, invitation };
 }
@@ -102,8 +103,7 @@ async function tellInviter(app: FastifyInstance, { institution, invitation }: An
   const text = accepted
     ? `${invitee.username} accepted your invitation and joined ${invitedAs(invitation.role, institution.name)}.`
     : `${invitee.username} declined your invitation to join ${invitedAs(invitation.role, institution.name)}.`;
-  const notification = await sendNotification(app, { userId: invitation.invitedBy, senderId: invitee.id, text });
-  pushNotification(app, invitation.invitedBy, notification);
+  await notify(app, { userId: invitation.invitedBy, senderId: invitee.id, text });
 }
 
 export function accountInvitationRoutes(app: ZodApp) {

@@ -19,8 +19,8 @@ import { z } from 'zod';
 import { badRequest, conflict, HttpError, notFound, unprocessable } from '../../http/errors.ts';
 import { findUserByUsername } from '../users/repository.ts';
 import type { Mailer } from '../mail/mailer.ts';
-import { inviteAccount, notifyInvited } from './account-invitations.ts';
-import { requireInstitution, roleIn, STAFF_ROLES } from './access.ts';
+import { inviteAccount, notifyInvited, putOnRoster } from './account-invitations.ts';
+import { requireInstitution, roleIn, STAFF_ROLES, withArticle } from './access.ts';
 import { challengeFor, domainHasToken, type TxtResolver } from './domain-verification.ts';
 import { confirmDomainProof, sendDomainProof } from './domain-email.ts';
 import { enrolFromCsv, INVITED_PASSWORD_HASH } from './enrolment.ts';
@@ -166,15 +166,9 @@ export function institutionRoutes(app: ZodApp, deps: EducationDeps) {
     if (input.courseId) await assertCourseOf(institution.id, input.courseId);
     const status = await db.transaction().execute(async (trx): Promise<MemberAdded['status']> => {
       const existing = await roleIn(trx, institution.id, member.id);
-      if (existing && existing !== input.role) throw conflict(`username: ${member.username} is already ${/^[aeiou]/.test(existing) ? 'an' : 'a'} ${existing} here`);
+      if (existing && existing !== input.role) throw conflict(`username: ${member.username} is already ${withArticle(existing)} here`);
       if (existing) {
-        if (input.courseId) {
-          await trx
-            .insertInto('courseEnrolments')
-            .values({ courseId: input.courseId, userId: member.id, createdAt: Date.now() })
-            .onConflict((oc) => oc.columns(['courseId', 'userId']).doNothing())
-            .execute();
-        }
+        if (input.courseId) await putOnRoster(trx, input.courseId, member.id);
         return 'added';
       }
       // Said now rather than only when they accept: a full school cannot take them either way.

@@ -16,7 +16,7 @@ import { badRequest, conflict, forbidden, HttpError } from '../../http/errors.ts
 import { chargeOnce } from '../monetization/charge.ts';
 import { addMonth } from '../monetization/memberships.ts';
 import { methodForCharge } from '../monetization/payment-methods.ts';
-import { pushNotification, sendNotification } from '../notifications/service.ts';
+import { notify } from '../notifications/service.ts';
 import { countMembers, presentInstitution } from './institutions.ts';
 
 export interface TierChange {
@@ -112,7 +112,7 @@ export async function renewInstitutionTiers(app: FastifyInstance, now = Date.now
       if (!(error instanceof HttpError)) throw error;
       await db.updateTable('institutions').set({ subscriptionTier: 'basic', tierPeriodEnd: null, tierPriceCents: null }).where('id', '=', institution.id).execute();
       const text = `${institution.name}: the ${plan.name} plan could not be renewed (${error.message}); the institution is on Basic now.`;
-      pushNotification(app, institution.ownerId, await sendNotification(app, { userId: institution.ownerId, senderId: null, text }));
+      await notify(app, { userId: institution.ownerId, senderId: null, text });
       result.lapsed++;
     }
   }

@@ -9,7 +9,7 @@ import type { UserRow } from '../../db/schema.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 import { recordAdminAction } from '../admin/activity.ts';
 import { announceQuestionHidden } from '../qna/service.ts';
-import { pushNotification, sendNotification } from '../notifications/service.ts';
+import { notify } from '../notifications/service.ts';
 import { findItem } from './admin-queue.ts';
 import { describeTimeout } from './timeouts.ts';
 
@@ -76,8 +76,7 @@ export async function decideModerationItem(
     // Told at once (a notification, which the open app shows), not only when they next try to write.
     const { at, minutes } = describeTimeout(timeoutUntil, now);
     const what = item.kind === 'chat_message' ? 'chat message' : 'question';
-    const notice = await sendNotification(app, { userId: item.authorId, senderId: null, text: `A moderator removed your ${what} and timed you out of chat and Q&A for ${minutes}, ${at}.` });
-    pushNotification(app, item.authorId, notice);
+    await notify(app, { userId: item.authorId, senderId: null, text: `A moderator removed your ${what} and timed you out of chat and Q&A for ${minutes}, ${at}.` });
   }
   const decided = (await findItem(db, id))!;
   app.io.to(rooms.admin()).emit('moderation:decided', decided);

@@ -49,6 +49,11 @@ export function pushNotification(app: FastifyInstance, userId: number, notificat
     .catch((error: unknown) => app.log.warn({ err: error }, 'notification push failed'));
 }
 
+/** Stores a notification and pushes it to its recipient: for writes that are already committed. */
+export async function notify(app: FastifyInstance, input: { userId: number; senderId: number | null; text: string }): Promise<void> {
+  pushNotification(app, input.userId, await sendNotification(app, input));
+}
+
 /** The recipient's latest notifications, newest first, with how many are unread. */
 export async function listNotifications(db: Kysely<Database>, userId: number): Promise<Notifications> {
   const [rows, unread] = await Promise.all([
