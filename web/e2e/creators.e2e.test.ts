@@ -76,9 +76,31 @@ describe.skipIf(!ready)('creators in the browser', () => {
     await toast(person.page, 'Content Updated');
     await person.page.getByRole('link', { name: /Morning Ragas Live/ }).first().click();
     await person.page.getByRole('heading', { name: 'Morning Ragas Live' }).waitFor();
+
+    // Deleted from the library: asked first (Cancel keeps it), then gone, and a fan's open page says so without a reload.
+    const itemPath = new URL(person.page.url()).pathname;
+    const fan = await app.newPerson({ tourDoneFor: 'viewer' });
+    await signIn(fan.page, 'viewer', 'viewer123');
+    await fan.page.goto(itemPath);
+    await fan.page.getByRole('heading', { name: 'Morning Ragas Live' }).waitFor();
+    await connected(fan.page);
+    await person.page.getByRole('link', { name: 'Creator Dashboard' }).click();
+    await person.page.getByRole('tab', { name: 'Content' }).click();
+    await person.page.getByRole('button', { name: 'Delete Morning Ragas Live' }).click();
+    const confirm = person.page.getByRole('dialog', { name: 'Delete Content' });
+    await confirm.getByText('This cannot be undone.', { exact: false }).waitFor();
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await confirm.waitFor({ state: 'hidden' });
+    await person.page.getByRole('button', { name: 'Delete Morning Ragas Live' }).click();
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await toast(person.page, 'Content Deleted');
+    await person.page.getByText('No content yet. Create your first item.').waitFor();
+    await fan.page.getByText('There is no programme at this address', { exact: false }).waitFor({ timeout: 5_000 });
+    expect((await person.page.request.get(itemPath.replace('/watch/', '/api/content/'))).status()).toBe(404);
+
     await person.page.goto('/creator-studio');
     await person.page.getByTestId('stream-state').waitFor();
-    await person.context.close();
+    await Promise.all([person.context.close(), fan.context.close()]);
   });
 
   it('draws the analytics from the same figures the API computes', async () => {

@@ -4,6 +4,7 @@ import { enforceWriteLimit } from '../../http/write-limits.ts';
 import { curationBoost } from '../curation/repository.ts';
 import { canWatch, isSubscribersOnly } from '../monetization/access.ts';
 import { findContent, insertContent, listContent } from './repository.ts';
+import { deleteContent } from './removal.ts';
 import { listBody, prepareList, type PreparedList } from './list-json.ts';
 import { ReadCache } from '../../http/read-cache.ts';
 import { signedInUser } from '../../http/signed-in.ts';
@@ -82,5 +83,13 @@ export default async function contentRoutes(app: ZodApp) {
     // Open lists and watch pages show the new words without a reload.
     app.io.to(rooms.lobby()).emit('content:updated', content);
     return content;
+  });
+
+  /** A creator deletes an item of their library (an admin any item): 204, then its files and feed entry go (removal.ts). */
+  app.delete('/api/content/:id', { onRequest: app.requireRole('creator', 'admin'), schema: { params: ContentIdParamsSchema } }, async (request, reply) => {
+    const user = signedInUser(request);
+    await enforceWriteLimit(app, 'contentEdit', user.id);
+    await deleteContent(app, user, request.params.id);
+    return reply.code(204).send();
   });
 }

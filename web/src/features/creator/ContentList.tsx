@@ -1,13 +1,23 @@
 import { ActionIcon, Badge, Card, Group, Loader, Stack, Text } from '@mantine/core';
-import { IconPencil } from '@tabler/icons-react';
+import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import type { Content } from '@onair/protocol';
 import { countOf, formatMinutes } from './format';
 
 const STATUS_COLOR: Record<Content['status'], string> = { live: 'red', published: 'green', offline: 'gray' };
 
-/** The creator's items, newest first; `limit` trims it (Recent Content shows 5); with `onEdit`, each row has an Edit button. */
-export function ContentList({ items, loading, limit, empty, onEdit }: { items: Content[] | undefined; loading: boolean; limit?: number; empty: string; onEdit?: (item: Content) => void }) {
+interface ContentListProps {
+  items: Content[] | undefined;
+  loading: boolean;
+  /** Recent Content shows 5. */
+  limit?: number;
+  empty: string;
+  onEdit?: (item: Content) => void;
+  onDelete?: (item: Content) => void;
+}
+
+/** The creator's items, newest first; with `onEdit` and `onDelete`, each row has Edit and Delete buttons (Delete not while on air). */
+export function ContentList({ items, loading, limit, empty, onEdit, onDelete }: ContentListProps) {
   if (loading) {
     return (
       <Group justify="center" p="lg">
@@ -53,6 +63,19 @@ export function ContentList({ items, loading, limit, empty, onEdit }: { items: C
             {onEdit && (
               <ActionIcon variant="subtle" color="gray" size="lg" aria-label={`Edit ${item.title}`} onClick={() => onEdit(item)}>
                 <IconPencil size={18} />
+              </ActionIcon>
+            )}
+            {onDelete && (
+              <ActionIcon
+                variant="subtle"
+                color="red.9"
+                size="lg"
+                aria-label={`Delete ${item.title}`}
+                disabled={item.status === 'live'}
+                title={item.status === 'live' ? 'End the broadcast before deleting it' : undefined}
+                onClick={() => onDelete(item)}
+              >
+                <IconTrash size={18} />
               </ActionIcon>
             )}
           </Group>

@@ -13,6 +13,7 @@ import { SatelliteReceivers } from '../satellite/SatelliteReceivers';
 import { ContentList } from './ContentList';
 import { CreateContentDialog } from './CreateContentDialog';
 import { EditContentDialog } from './EditContentDialog';
+import { DeleteContentDialog } from './DeleteContentDialog';
 import { CreatorStats } from './CreatorStats';
 import { ProfileSetupCard } from './ProfileSetupCard';
 import { CreatorMonetizationTab } from '../monetization/CreatorMonetizationTab';
@@ -23,6 +24,7 @@ function Dashboard({ profile, status }: { profile: CreatorProfile; status: Creat
   const [creating, setCreating] = useState(false);
   const [uploading, setUploading] = useState(false);
   const [editing, setEditing] = useState<Content | null>(null);
+  const [deleting, setDeleting] = useState<Content | null>(null);
   const content = useQuery(creatorQueries.content(profile.userId));
   const approved = status === 'approved';
   return (
@@ -86,7 +88,7 @@ function Dashboard({ profile, status }: { profile: CreatorProfile; status: Creat
           </SimpleGrid>
         </Tabs.Panel>
         <Tabs.Panel value="content" pt="md">
-          <ContentList items={content.data} loading={content.isPending} empty="No content yet. Create your first item." onEdit={approved ? setEditing : undefined} />
+          <ContentList items={content.data} loading={content.isPending} empty="No content yet. Create your first item." onEdit={approved ? setEditing : undefined} onDelete={approved ? setDeleting : undefined} />
         </Tabs.Panel>
         <Tabs.Panel value="analytics" pt="md">
           <AnalyticsView emptyText="Nobody has watched your content yet." />
@@ -104,6 +106,7 @@ function Dashboard({ profile, status }: { profile: CreatorProfile; status: Creat
       {approved && <CreateContentDialog opened={creating} onClose={() => setCreating(false)} creatorId={profile.userId} />}
       {approved && <UploadDialog opened={uploading} onClose={() => setUploading(false)} creatorId={profile.userId} />}
       {approved && editing && <EditContentDialog key={editing.id} item={editing} onClose={() => setEditing(null)} creatorId={profile.userId} />}
+      {approved && deleting && <DeleteContentDialog key={deleting.id} item={deleting} onClose={() => setDeleting(null)} creatorId={profile.userId} />}
     </Stack>
   );
 }

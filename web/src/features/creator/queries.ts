@@ -7,6 +7,7 @@ import type { Content, ContentCreateRequest, ContentUpdateRequest, CreatorProfil
 import { apiRequest } from '../../lib/api';
 import { USER_QUERY_KEY } from '../auth/AuthProvider';
 import { watchQueries } from '../watch/queries';
+import { CONTENT_KEY } from '../content/queries';
 
 export const creatorQueries = {
   state: () => queryOptions({ queryKey: ['/api/creator'], queryFn: () => apiRequest<CreatorState>('GET', '/api/creator') }),
@@ -36,6 +37,20 @@ export function useUpdateContent(creatorId: number) {
     onSuccess: (saved) => {
       client.setQueryData(watchQueries.content(saved.id).queryKey, (old: Content | undefined) => (old ? { ...old, ...saved } : old));
       void client.invalidateQueries({ queryKey: creatorQueries.content(creatorId).queryKey });
+    },
+  });
+}
+
+/** Deletes an item: the creator's lists drop it, and the cached item is forgotten (its page reads it again, and finds it gone). */
+export function useDeleteContent(creatorId: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => apiRequest<void>('DELETE', `/api/content/${id}`),
+    onSuccess: (_none, id) => {
+      client.setQueryData<Content[]>(creatorQueries.content(creatorId).queryKey, (list) => list?.filter((c) => c.id !== id));
+      client.removeQueries({ queryKey: watchQueries.content(id).queryKey });
+      void client.invalidateQueries({ queryKey: CONTENT_KEY });
+      void client.invalidateQueries({ queryKey: creatorQueries.state().queryKey });
     },
   });
 }

@@ -4,10 +4,11 @@
  * where players look, and a failed job removes its work folder.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { removeVodLeftovers, VOD_DIR } from '@onair/api/media-files';
 
-export const VOD_DIR = 'vod';
+export { removeItemFiles, VOD_DIR } from '@onair/api/media-files';
 
 /** `vod/<contentId>/<name>` with `/`, as stored in media_assets. */
 export function vodPath(contentId: number, name: string): string {
@@ -24,7 +25,7 @@ export class Workspace {
   static async open(mediaDir: string, contentId: number, jobId: string): Promise<Workspace> {
     const vod = path.join(mediaDir, VOD_DIR);
     await mkdir(vod, { recursive: true });
-    await removeLeftovers(vod, contentId);
+    await removeVodLeftovers(vod, contentId);
     const dir = path.join(vod, `.work-${contentId}-${jobId.replace(/[^A-Za-z0-9_-]/g, '')}`);
     await rm(dir, { recursive: true, force: true });
     await mkdir(dir);
@@ -47,21 +48,6 @@ export class Workspace {
   async discard(): Promise<void> {
     await rm(this.dir, { recursive: true, force: true });
   }
-}
-
-/** Removes an item's final folder too: a file that turned out not to be media leaves nothing. */
-export async function removeItemFiles(mediaDir: string, contentId: number): Promise<void> {
-  const vod = path.join(mediaDir, VOD_DIR);
-  await removeLeftovers(vod, contentId);
-  await rm(path.join(vod, String(contentId)), { recursive: true, force: true });
-}
-
-async function removeLeftovers(vod: string, contentId: number) {
-  const names = await readdir(vod).catch(() => [] as string[]);
-  const prefixes = [`.work-${contentId}-`, `${contentId}.old-`];
-  await Promise.all(
-    names.filter((n) => prefixes.some((p) => n.startsWith(p))).map((n) => rm(path.join(vod, n), { recursive: true, force: true })),
-  );
 }
 
 async function exists(p: string): Promise<boolean> {

@@ -1,0 +1,30 @@
+/**
+ * Where an item's media lives under MEDIA_DIR, and how all of it goes: the API removes it when an item
+ * is deleted, the media worker when an upload turns out not to be media. One place, so the two agree
+ * on the layout.
+ *
+ * - `vod/<id>/`: the on-demand ladder, download file, audio and thumbnail (made by the media job in a
+ *   `vod/.work-<id>-<job>` folder and swapped in through `vod/<id>.old-<hex>`, see workers' Workspace);
+ * - `live/<id>/`: a broadcast's live HLS while it is on air (the live manager removes it after);
+ * - `recordings/<id>/`: the takes of a broadcast being saved.
+ */
+import { readdir, rm } from 'node:fs/promises';
+import path from 'node:path';
+
+export const VOD_DIR = 'vod';
+const PER_ITEM_DIRS = [VOD_DIR, 'live', 'recordings'] as const;
+
+/** Removes every file of the item, finished or left behind by an interrupted job. Missing folders are fine. */
+export async function removeItemFiles(mediaDir: string, contentId: number): Promise<void> {
+  await removeVodLeftovers(path.join(mediaDir, VOD_DIR), contentId);
+  await Promise.all(PER_ITEM_DIRS.map((dir) => rm(path.join(mediaDir, dir, String(contentId)), { recursive: true, force: true })));
+}
+
+/** The work and parked folders of the item's media jobs in `vod` (a crash or a retry can leave them). */
+export async function removeVodLeftovers(vod: string, contentId: number): Promise<void> {
+  const names = await readdir(vod).catch(() => [] as string[]);
+  const prefixes = [`.work-${contentId}-`, `${contentId}.old-`];
+  await Promise.all(
+    names.filter((n) => prefixes.some((p) => n.startsWith(p))).map((n) => rm(path.join(vod, n), { recursive: true, force: true })),
+  );
+}
