@@ -48,6 +48,7 @@ const EnvSchema = z.object({
   FFMPEG_PATH: z.string().default('ffmpeg'),
   FFPROBE_PATH: z.string().default('ffprobe'),
   MEDIA_GRACE_MS: z.coerce.number().int().min(0).default(10_000),
+  MEDIA_START_TIMEOUT_MS: z.coerce.number().int().min(0).default(600_000),
   MEDIA_LADDER: z.enum(['full', 'copy']).default('full'),
   PLATFORM_FEE_PERCENT: z.coerce.number().min(0).max(100).default(10),
   STRIPE_SECRET_KEY: z.string().optional(),
@@ -131,6 +132,8 @@ export interface AppConfig {
   ffprobePath: string;
   /** How long a broadcast waits for its encoder to reconnect before it ends. */
   mediaGraceMs: number;
+  /** How long a started broadcast waits for its first encoder before it ends on its own; 0 waits until stopped. */
+  mediaStartTimeoutMs: number;
   /** `full` encodes the adaptive ladder; `copy` passes the source through (least CPU). */
   mediaLadder: 'full' | 'copy';
   /** The platform's share of each payment to a creator, in percent. */
@@ -254,6 +257,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     ffmpegPath: e.FFMPEG_PATH,
     ffprobePath: e.FFPROBE_PATH,
     mediaGraceMs: e.MEDIA_GRACE_MS,
+    mediaStartTimeoutMs: e.MEDIA_START_TIMEOUT_MS,
     mediaLadder: e.MEDIA_LADDER,
     platformFeePercent: e.PLATFORM_FEE_PERCENT,
     stripeSecretKey: e.STRIPE_SECRET_KEY || undefined,

@@ -80,6 +80,12 @@ export const STREAM_DEFAULTS = {
 } as const;
 
 /** Recommendation confidence colours: at least 0.8 green, at least 0.6 yellow, else grey. */
+/** "10 minutes", "45 seconds": a wait as the Studio and the creator's notices say it. */
+export function describeWait(ms: number): string {
+  const [amount, unit] = ms >= 60_000 ? [Math.round(ms / 60_000), 'minute'] : [Math.max(1, Math.round(ms / 1000)), 'second'];
+  return `${amount} ${unit}${amount === 1 ? '' : 's'}`;
+}
+
 export function confidenceColor(confidence: number): 'green' | 'yellow' | 'gray' {
   if (confidence >= 0.8) return 'green';
   if (confidence >= 0.6) return 'yellow';

@@ -29,6 +29,8 @@ describe.skipIf(!ready)('creators in the browser', () => {
     await host.page.getByTestId('broadcasting-count').getByText('Broadcasting to 1 platform').waitFor();
     await host.page.getByTestId('stream-state').getByText('LIVE').waitFor();
     await host.page.getByRole('tab', { name: 'Dashboard' }).click();
+    // No encoder yet: the Studio says so, and how long the broadcast waits for one.
+    await host.page.getByTestId('stream-health-waiting').getByText('If none arrives within 10 minutes of Start Stream, the broadcast ends on its own.', { exact: false }).waitFor();
 
     await fan.page.goto('/');
     const card = fan.page.getByText('Harmattan Sessions');

@@ -87,6 +87,8 @@ export const StreamConfigSchema = z.object({
   ingestUrl: z.string(),
   /** Secret; shown only to its owner. Null until the config is first saved. */
   streamKey: z.string().nullable(),
+  /** How long a started broadcast waits for its encoder's first connection before it ends on its own; null: until stopped. */
+  encoderWaitSeconds: z.number().int().positive().nullable(),
 });
 export type StreamConfig = z.infer<typeof StreamConfigSchema>;
 

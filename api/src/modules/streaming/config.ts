@@ -30,7 +30,8 @@ export function findConfig(db: Kysely<Database>, creatorId: number) {
   return db.selectFrom('streamConfigs').selectAll().where('creatorId', '=', creatorId).executeTakeFirst();
 }
 
-export function presentConfig(row: StreamConfigRow | undefined, ingestUrl: string, secret: string): StreamConfig {
+/** The saved configuration (or the defaults) as the Studio shows it; the routes add the deployment's encoder wait. */
+export function presentConfig(row: StreamConfigRow | undefined, ingestUrl: string, secret: string): Omit<StreamConfig, 'encoderWaitSeconds'> {
   if (!row) {
     return {
       configId: null,

@@ -1,4 +1,4 @@
-import { StreamConfigRequestSchema, StreamIdParamsSchema, StreamStartRequestSchema, type ActiveStreamsResponse } from '@onair/protocol';
+import { StreamConfigRequestSchema, StreamIdParamsSchema, StreamStartRequestSchema, type ActiveStreamsResponse, type StreamConfig } from '@onair/protocol';
 import { findConfig, presentConfig, regenerateKey, saveConfig } from './config.ts';
 import { activeStreams, startStream, stopStream } from './streams.ts';
 import { signedInUser } from '../../http/signed-in.ts';
@@ -11,14 +11,15 @@ export default async function streamingRoutes(app: ZodApp) {
   const studio = { onRequest: app.requireRole('creator', 'admin') };
   // From configuration (RTMP_PUBLIC_URL), never from the request's Host header, which the caller chooses.
   const ingest = () => app.config.rtmpPublicUrl;
+  const { mediaStartTimeoutMs } = app.config;
+  const encoderWaitSeconds = mediaStartTimeoutMs > 0 ? Math.max(1, Math.round(mediaStartTimeoutMs / 1000)) : null;
+  const present = (row: Parameters<typeof presentConfig>[0]): StreamConfig => ({ ...presentConfig(row, ingest(), secret), encoderWaitSeconds });
 
-  app.get('/api/creator/streaming/config', studio, async (request) =>
-    presentConfig(await findConfig(db, signedInUser(request).id), ingest(), secret),
-  );
+  app.get('/api/creator/streaming/config', studio, async (request) => present(await findConfig(db, signedInUser(request).id)));
 
   app.post('/api/creator/streaming/config', { ...studio, schema: { body: StreamConfigRequestSchema } }, async (request) => {
     const input = request.body;
-    return presentConfig(await saveConfig(db, signedInUser(request).id, input, secret), ingest(), secret);
+    return present(await saveConfig(db, signedInUser(request).id, input, secret));
   });
 
   app.post('/api/creator/streaming/key/regenerate', studio, async (request) => {

@@ -115,24 +115,33 @@ export async function startStream(app: FastifyInstance, user: UserRow, configId:
   return { streamId: stream.id, contentId: stream.contentId, destinations: enabled.map(destinationName), startedAt: new Date(now).toISOString() };
 }
 
-function stopped(stream: StreamRow, endedAt: number): StreamStopResponse {
+/** A stream that ends `abandoned` never had an encoder: nothing was broadcast, so nothing is published. */
+function stopped(stream: StreamRow, endedAt: number, abandoned = false): StreamStopResponse {
   return {
     streamId: stream.id,
     contentId: stream.contentId,
     endedAt: new Date(endedAt).toISOString(),
-    durationSeconds: Math.max(0, Math.round((endedAt - stream.startedAt) / 1000)),
-    contentStatus: stream.saveRecording === 1 ? 'published' : 'offline',
+    durationSeconds: abandoned ? 0 : Math.max(0, Math.round((endedAt - stream.startedAt) / 1000)),
+    contentStatus: stream.saveRecording === 1 && !abandoned ? 'published' : 'offline',
   };
 }
 
-/** Ends a stream: its owner may, and so may an admin (taking a broadcast off air). Repeating is harmless. */
-export async function stopStream(app: FastifyInstance, user: UserRow, streamId: number, now = Date.now()): Promise<StreamStopResponse> {
+/**
+ * Ends a stream: its owner may, and so may an admin (taking a broadcast off air). Repeating is harmless.
+ * `abandoned`: no encoder ever reached it (encoder-wait.ts), so its item goes offline with no duration.
+ */
+export async function stopStream(
+  app: FastifyInstance,
+  user: UserRow,
+  streamId: number,
+  { now = Date.now(), abandoned = false }: { now?: number; abandoned?: boolean } = {},
+): Promise<StreamStopResponse> {
   const db = app.db.kysely;
   const stream = await db.selectFrom('streams').selectAll().where('id', '=', streamId).executeTakeFirst();
   if (!stream || (stream.creatorId !== user.id && user.role !== 'admin')) throw notFound('No stream with that id');
   if (stream.endedAt !== null) return stopped(stream, stream.endedAt);
 
-  const result = stopped(stream, now);
+  const result = stopped(stream, now, abandoned);
   const ended = await db.transaction().execute(async (trx) => {
     const update = await trx.updateTable('streams').set({ endedAt: now }).where('id', '=', stream.id).where('endedAt', 'is', null).executeTakeFirst();
     if (Number(update.numUpdatedRows) === 0) return false;

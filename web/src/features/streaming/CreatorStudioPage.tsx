@@ -18,7 +18,7 @@ import { StreamHealthPanel } from './StreamHealthPanel';
 
 const platforms = (n: number) => `Broadcasting to ${n} ${n === 1 ? 'platform' : 'platforms'}`;
 
-const toForm = ({ configId: _id, ingestUrl: _url, streamKey: _key, ...form }: StreamConfig): StudioForm => form;
+const toForm = ({ configId: _id, ingestUrl: _url, streamKey: _key, encoderWaitSeconds: _wait, ...form }: StreamConfig): StudioForm => form;
 
 /** /creator-studio (creators and admins; the route shows Creator Access Required to others). */
 export function CreatorStudioPage() {
@@ -136,7 +136,7 @@ export function CreatorStudioPage() {
         <Tabs.Panel value="dashboard" pt="md">
           {live && (
             <Stack mb="md">
-              <StreamHealthPanel health={currentHealth} titles={new Map(streams.map((s) => [s.id, s.title]))} />
+              <StreamHealthPanel health={currentHealth} titles={new Map(streams.map((s) => [s.id, s.title]))} encoderWaitSeconds={config.data?.encoderWaitSeconds ?? null} />
             </Stack>
           )}
           <SimpleGrid cols={{ base: 1, md: 2 }}>

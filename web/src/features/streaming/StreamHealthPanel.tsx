@@ -8,6 +8,7 @@ import { Alert, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/cor
 import { Sparkline } from '../../components/charts';
 import { IconAlertTriangle, IconPlugConnectedX } from '@tabler/icons-react';
 import type { StreamHealth } from '@onair/protocol';
+import { describeWait } from '@onair/protocol/constants';
 
 /** Samples kept for the sparkline (pushed every ~2 s: about a minute). */
 const HISTORY = 30;
@@ -89,7 +90,7 @@ function InputHealth({ health, title }: { health: StreamHealth; title: string | 
   );
 }
 
-export function StreamHealthPanel({ health, titles }: { health: StreamHealth[]; titles: Map<number, string> }) {
+export function StreamHealthPanel({ health, titles, encoderWaitSeconds }: { health: StreamHealth[]; titles: Map<number, string>; encoderWaitSeconds: number | null }) {
   return (
     <Card withBorder radius="md">
       <Title order={2} size="h4" mb="sm">
@@ -98,6 +99,7 @@ export function StreamHealthPanel({ health, titles }: { health: StreamHealth[]; 
       {health.length === 0 ? (
         <Alert color="blue" icon={<IconPlugConnectedX size={16} />} title="Waiting for your encoder" data-testid="stream-health-waiting">
           No video has arrived yet. In OBS, press Start Streaming with the server and key from the encoder settings.
+          {encoderWaitSeconds !== null && ` If none arrives within ${describeWait(encoderWaitSeconds * 1000)} of Start Stream, the broadcast ends on its own.`}
         </Alert>
       ) : (
         <Stack>

@@ -10,7 +10,7 @@ import { apiRequest } from '../../lib/api';
 import { useLiveInterval, useResyncOnReconnect, useSocketEvent } from '../../lib/live';
 import { LIVE_CONTENT_KEY } from '../home/useLiveContent';
 
-export type StudioForm = Omit<StreamConfig, 'configId' | 'ingestUrl' | 'streamKey'>;
+export type StudioForm = Omit<StreamConfig, 'configId' | 'ingestUrl' | 'streamKey' | 'encoderWaitSeconds'>;
 
 export const studioQueries = {
   config: () =>

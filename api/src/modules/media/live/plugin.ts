@@ -12,6 +12,7 @@ import { enabledRestreamTargets } from '../destinations.ts';
 import { detectFfmpeg } from '../capabilities.ts';
 import { RtmpIngest } from './ingest.ts';
 import { LiveManager } from './manager.ts';
+import { startEncoderWait } from './encoder-wait.ts';
 
 export interface LiveMedia {
   /** Null when this process does not take live inputs (MEDIA_INGEST off, or no ffmpeg). */
@@ -55,7 +56,9 @@ async function liveMediaPlugin(app: FastifyInstance) {
     manager = live;
     rtmpPort = await ingest.listen(config.rtmpPort, config.host);
     app.log.info(`RTMP ingest listening on port ${rtmpPort}`);
+    const stopEncoderWait = startEncoderWait(app, live, config.mediaStartTimeoutMs);
     app.addHook('onClose', async () => {
+      stopEncoderWait();
       await live.close();
       await ingest.close();
     });

@@ -1,0 +1,62 @@
+/**
+ * A broadcast started in the Studio that no encoder ever reaches would stay live for good: listed on
+ * Home with viewers waiting on "Starting…", and counted among the active streams. After
+ * MEDIA_START_TIMEOUT_MS without an encoder it ends on its own (offline, nothing recorded) and its
+ * creator is told why.
+ *
+ * It runs where live inputs are taken, since only that process knows whether an encoder is publishing
+ * for a stream or is in its grace period after a drop (the live manager's sessions). The wait counts
+ * from the stream's start or from this process's start, whichever is later: after an ingest restart,
+ * encoders already on air get the whole wait to reconnect.
+ */
+import type { FastifyInstance } from 'fastify';
+import { describeWait } from '@onair/protocol';
+import { stopStream } from '../../streaming/streams.ts';
+import { notify } from '../../notifications/service.ts';
+import type { LiveManager } from './manager.ts';
+
+/** How often open streams are checked: often enough that one ends within a quarter of its wait (a minute at most). */
+function sweepEveryMs(timeoutMs: number) {
+  return Math.min(60_000, Math.max(250, Math.floor(timeoutMs / 4)));
+}
+
+/** Starts the checks; answers the function that stops them. A timeout of 0 never ends a stream. */
+export function startEncoderWait(app: FastifyInstance, manager: LiveManager, timeoutMs: number): () => void {
+  if (timeoutMs <= 0) return () => undefined;
+  const watchingSince = Date.now();
+  let sweeping = false;
+
+  const sweep = async () => {
+    const cutoff = Date.now() - timeoutMs;
+    if (sweeping || watchingSince > cutoff) return;
+    sweeping = true;
+    try {
+      const waiting = await app.db.kysely
+        .selectFrom('streams')
+        .innerJoin('users', 'users.id', 'streams.creatorId')
+        .selectAll('users')
+        .select(['streams.id as streamId', 'streams.title as streamTitle'])
+        .where('streams.endedAt', 'is', null)
+        .where('streams.startedAt', '<=', cutoff)
+        .execute();
+      for (const { streamId, streamTitle, ...owner } of waiting) {
+        if (manager.sessionFor(streamId)) continue;
+        await stopStream(app, owner, streamId, { abandoned: true });
+        app.log.info({ streamId }, 'broadcast ended: no encoder connected within MEDIA_START_TIMEOUT_MS');
+        await notify(app, {
+          userId: owner.id,
+          senderId: null,
+          text: `Your broadcast “${streamTitle}” ended on its own: no encoder connected within ${describeWait(timeoutMs)} of Start Stream, so nothing was recorded. When OBS (or your encoder) is ready, start it again in the Creator Studio.`,
+        });
+      }
+    } catch (error) {
+      app.log.warn({ err: error }, 'could not end broadcasts that no encoder reached');
+    } finally {
+      sweeping = false;
+    }
+  };
+
+  const timer = setInterval(() => void sweep(), sweepEveryMs(timeoutMs));
+  timer.unref();
+  return () => clearInterval(timer);
+}
