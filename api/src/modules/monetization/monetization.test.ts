@@ -304,6 +304,13 @@ describe.each(dialects)('monetization on %s', (dialect) => {
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(overheard.created.seen.filter((p) => p.id === pollId)).toEqual([]);
     expect(overheard.tallies.seen.filter((p) => p.pollId === pollId)).toEqual([]);
+    // Its end too: the fan's room hears it, the lobby's polls room does not.
+    const closedForOthers = collect(socket, 'poll:closed');
+    const fanHearsEnd = nextEvent(fanSocket, 'poll:closed', (p) => p.pollId === pollId, 5000);
+    await db().updateTable('polls').set({ closesAt: Date.now() + 300 }).where('id', '=', pollId).execute();
+    await fanHearsEnd;
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(closedForOthers.seen.filter((p) => p.pollId === pollId)).toEqual([]);
     const questionsBefore = (await db().selectFrom('questions').select('id').where('contentId', '=', liveItemId).execute()).length;
     expect((await call('POST', '/api/qna/submit', listener, { contentId: liveItemId, question: 'Can I ask without a plan?' })).statusCode).toBe(403);
     expect((await db().selectFrom('questions').select('id').where('contentId', '=', liveItemId).execute()).length).toBe(questionsBefore);

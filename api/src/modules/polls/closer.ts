@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { rooms } from '@onair/protocol';
+import { pollRooms } from './service.ts';
 
 export const CLOSE_SWEEP_MS = 1_000;
 
 /**
- * Announces `poll:closed` when a poll's time is up. Every node sweeps; with Redis a SET NX claim makes
+ * Announces `poll:closed` when a poll's time is up, to the rooms that heard of the poll (a
+ * subscribers-only item's polls: its room alone). Every node sweeps; with Redis a SET NX claim makes
  * sure only one node announces each poll.
  */
 export function startPollCloser(app: FastifyInstance) {
@@ -24,8 +25,7 @@ export function startPollCloser(app: FastifyInstance) {
         const claimed = await app.redis.set(`${app.config.redisPrefix}poll-closed:${poll.id}`, app.config.nodeId, 'PX', 60_000, 'NX');
         if (!claimed) continue;
       }
-      const targets = poll.contentId ? [rooms.polls(), rooms.content(poll.contentId)] : [rooms.polls()];
-      app.io.to(targets).emit('poll:closed', { pollId: poll.id });
+      app.io.to(await pollRooms(app, poll)).emit('poll:closed', { pollId: poll.id });
     }
   }, CLOSE_SWEEP_MS);
   timer.unref();

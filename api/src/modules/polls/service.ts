@@ -29,7 +29,7 @@ declare module 'fastify' {
  * a subscribers-only item goes to that item's room alone, which only those who may watch it can enter:
  * the lobby's other readers see it at their next list read, which leaves it out for those who may not.
  */
-async function pollRooms(app: FastifyInstance, poll: Pick<PollRow, 'contentId'>): Promise<string[]> {
+export async function pollRooms(app: FastifyInstance, poll: Pick<PollRow, 'contentId'>): Promise<string[]> {
   if (!poll.contentId) return [rooms.polls()];
   if (await isSubscribersOnly(app.db.kysely, poll.contentId)) return [rooms.content(poll.contentId)];
   return [rooms.polls(), rooms.content(poll.contentId)];
