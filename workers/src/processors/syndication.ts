@@ -15,6 +15,7 @@ import {
   checkCover,
   checkEnclosure,
   checkRequiredTags,
+  subscribersOnlyReason,
   feedFacts,
   pingEndpoints,
   probeFile,
@@ -110,17 +111,21 @@ async function syncShow(ctx: JobContext, settings: SyndicationSettings, showId: 
     await step(0.5 + (0.4 * i) / Math.max(records.length, 1), `Checking ${record.contentTitle} for ${record.platform}`);
     const episode = feedEpisodes.find((e) => e.contentId === record.contentId);
     const file = audio.get(record.contentId) ?? null;
-    const reasons: string[] = [];
-    if (show.qualityCheck) {
-      reasons.push(...checkCover(record.platform, cover), ...checkAudio(record.platform, file ? file.probe : null));
-    } else if (!file) {
-      reasons.push(...checkAudio(record.platform, null));
+    // A subscribers-only episode is out of the public feed on purpose: that is its one reason, not the tags it then lacks.
+    const gated = episodes.some((e) => e.contentId === record.contentId && e.subscribersOnly === 1);
+    const reasons: string[] = gated ? [subscribersOnlyReason(record.platform)] : [];
+    if (!gated) {
+      if (show.qualityCheck) {
+        reasons.push(...checkCover(record.platform, cover), ...checkAudio(record.platform, file ? file.probe : null));
+      } else if (!file) {
+        reasons.push(...checkAudio(record.platform, null));
+      }
+      if (episode?.enclosure) {
+        const found = await requestEnclosure(episode.enclosure.url);
+        reasons.push(...checkEnclosure(record.platform, episode.enclosure.url, { bytes: episode.enclosure.length, mime: episode.enclosure.type }, found));
+      }
+      reasons.push(...checkRequiredTags(record.platform, feedFacts(feedShow, episode?.enclosure ? episode : undefined)));
     }
-    if (episode?.enclosure) {
-      const found = await requestEnclosure(episode.enclosure.url);
-      reasons.push(...checkEnclosure(record.platform, episode.enclosure.url, { bytes: episode.enclosure.length, mime: episode.enclosure.type }, found));
-    }
-    reasons.push(...checkRequiredTags(record.platform, feedFacts(feedShow, episode?.enclosure ? episode : undefined)));
     const unique = [...new Set(reasons)];
     const status = unique.length ? 'failed' : 'published';
     if (status === 'published') published += 1;

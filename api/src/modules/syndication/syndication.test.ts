@@ -393,6 +393,12 @@ describe.each(dialects)('podcast syndication on %s', (dialect) => {
     const rebuilt = await eventually(feed, (r) => r.statusCode === 200 && !listsIt(r.body), 60_000);
     expect(parseFeed(rebuilt.body)!.items.map((i) => i.title)).not.toContain('Signals, part two');
     expect((await t.app.inject({ method: 'GET', url: `/feeds/${show.slug}` })).body).not.toContain('Signals, part two');
+    // Distributing it now fails for that reason, named as such.
+    const gatedRecord = await distribute(episodes.second, 'amazon');
+    expect(gatedRecord).toMatchObject({
+      status: 'failed',
+      reasons: ['Amazon Music: the episode is for subscribers only, so the public feed leaves it out; make it free to watch to distribute it'],
+    });
 
     // Opened to everyone again, it is back in the feed and served.
     await call(creator, 'PUT', `/api/content/${episodes.second}/access`, { subscribersOnly: false });

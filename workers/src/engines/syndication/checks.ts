@@ -81,6 +81,11 @@ export interface FeedFacts {
   item: { title: string; guid: string; enclosureUrl: string | null; enclosureLength: number | null; enclosureType: string | null } | null;
 }
 
+/** A subscribers-only episode stays out of the public feed: that, not a missing tag, is why a directory cannot list it. */
+export function subscribersOnlyReason(platform: SyndicationPlatform): string {
+  return `${PLATFORM_CATALOGUE[platform].name}: the episode is for subscribers only, so the public feed leaves it out; make it free to watch to distribute it`;
+}
+
 export function checkRequiredTags(platform: SyndicationPlatform, feed: FeedFacts): string[] {
   const { name, needsOwnerEmail } = PLATFORM_CATALOGUE[platform];
   const missing: string[] = [];

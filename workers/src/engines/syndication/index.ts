@@ -29,6 +29,6 @@ export function transcriptFor(publicUrl: string, contentId: number, language: st
 }
 
 export { buildFeedXml, feedFacts, podcastGuid, type FeedEpisode, type FeedShow } from './feed.ts';
-export { checkAudio, checkCover, checkEnclosure, checkRequiredTags } from './checks.ts';
+export { checkAudio, checkCover, checkEnclosure, checkRequiredTags, subscribersOnlyReason } from './checks.ts';
 export { probeFile, type ProbeOutcome } from './probe.ts';
 export { CHECKER_USER_AGENT, pingEndpoints, requestEnclosure } from './http.ts';
