@@ -207,7 +207,11 @@ describe.skipIf(!ready)('education and church mode in the browser', () => {
     await page.getByRole('button', { name: 'Add to team' }).click();
     await toast(page, 'Invitation Sent');
     expect(await page.getByText(/led by creator$/).count()).toBe(1);
-    await member.page.goto('/church-mode');
+    // The bell's notification opens the page where it is answered.
+    await member.page.getByRole('button', { name: /^Notifications, \d+ unread$/ }).click();
+    const invitationNote = member.page.locator('[aria-label="Notifications"] > div').filter({ hasText: 'creator invited you to join the pastoral team of Grace Chapel.' });
+    await invitationNote.getByRole('button', { name: 'Open' }).click();
+    await member.page.waitForURL(/\/church-mode$/);
     await member.page.getByTestId('account-invitation').getByText('creator invited you to join the pastoral team of Grace Chapel.').waitFor();
     await member.page.getByRole('button', { name: 'Accept the invitation from Grace Chapel' }).click();
     await toast(member.page, 'Invitation Accepted');

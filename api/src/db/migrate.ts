@@ -25,6 +25,7 @@ import { pollTallies } from './migrations/0019_poll_tallies.ts';
 import { userActivity } from './migrations/0020_user_activity.ts';
 import { translationPerLanguage } from './migrations/0021_translation_per_language.ts';
 import { accountInvitations } from './migrations/0022_account_invitations.ts';
+import { notificationLinks } from './migrations/0023_notification_links.ts';
 
 function migrationsFor(db: Db): Record<string, Migration> {
   return {
@@ -49,6 +50,7 @@ function migrationsFor(db: Db): Record<string, Migration> {
     '0020_user_activity': userActivity(),
     '0021_translation_per_language': translationPerLanguage(),
     '0022_account_invitations': accountInvitations(db.dialect),
+    '0023_notification_links': notificationLinks(),
   };
 }
 

@@ -30,8 +30,11 @@ export interface NotificationsTable {
   id: Generated<number>;
   userId: number;
   senderId: number | null;
-  kind: 'admin_message';
+  /** `admin_message`: a person wrote it (its sender); `notice`: OnAir itself says it. */
+  kind: 'admin_message' | 'notice';
   text: string;
+  /** The in-app page it is about (0023), or null. */
+  link: string | null;
   readAt: number | null;
   createdAt: number;
 }

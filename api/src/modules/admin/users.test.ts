@@ -109,7 +109,7 @@ describe.each(dialects)('user management on %s', (dialect) => {
     const arrival = nextEvent(socket, 'notification:new');
     const sent = await post(admin, `/api/admin/users/${await idOf('viewer')}/message`, { text: '  Please keep the chat friendly.  ' });
     expect(sent.statusCode).toBe(201);
-    expect(await arrival).toMatchObject({ text: 'Please keep the chat friendly.', from: 'admin', read: false });
+    expect(await arrival).toMatchObject({ kind: 'admin_message', text: 'Please keep the chat friendly.', from: 'admin', link: null, read: false });
 
     const inbox = (await get(viewer, '/api/notifications')).json();
     expect(inbox.unread).toBe(1);

@@ -162,7 +162,7 @@ export async function chargeDueRecurringGifts(app: FastifyInstance, now = Date.n
       if (!(error instanceof HttpError)) throw error;
       await db.updateTable('churchRecurringGifts').set({ cancelledAt: now }).where('id', '=', plan.id).execute();
       const text = `${church.name}: your monthly gift could not be charged (${error.message}) and has been stopped.`;
-      await notify(app, { userId: plan.donorId, senderId: church.ownerId, text });
+      await notify(app, { userId: plan.donorId, senderId: church.ownerId, text, link: `/church/${church.id}` });
     }
   }
   return charged;

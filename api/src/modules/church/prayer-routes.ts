@@ -112,7 +112,7 @@ export function prayerRoutes(app: ZodApp) {
       .execute();
     const updated = present(await selectRequests(db).where('prayerRequests.id', '=', id).executeTakeFirstOrThrow());
     if (firstTime && row.authorId !== user.id) {
-      const notification = await sendNotification(app, { userId: row.authorId, senderId: user.id, text: `${institution.name}: the pastoral team prayed for your request.` });
+      const notification = await sendNotification(app, { userId: row.authorId, senderId: user.id, text: `${institution.name}: the pastoral team prayed for your request.`, link: `/church/${institution.id}` });
       pushNotification(app, row.authorId, notification);
     }
     app.io.to([...new Set([...(await teamIds(db, institution.id)), row.authorId])].map(rooms.user)).emit('prayer:updated', updated);

@@ -44,13 +44,16 @@ export async function inviteAccount(trx: Kysely<Database>, input: AccountInvitat
     .execute();
 }
 
+/** Where a school's or a church's invitations are answered and its people listed. */
+const pageOf = (place: { type: string }) => (place.type === 'church' ? '/church-mode' : '/education-mode');
+
 const invitedAs = (role: InvitedRole, place: string) => (role === 'pastor' ? `the pastoral team of ${place}` : `${place} as a ${role}`);
 
 /** Tells the invited people, once the invitations are committed. */
 export async function notifyInvited(app: FastifyInstance, invited: { userId: number; role: InvitedRole }[], place: { name: string; type: string }, inviter: { id: number; username: string }) {
   const page = place.type === 'church' ? 'the Church Mode page' : 'your Education page';
   for (const { userId, role } of invited) {
-    await notify(app, { userId, senderId: inviter.id, text: `${inviter.username} invited you to join ${invitedAs(role, place.name)}. Accept or decline on ${page}.` });
+    await notify(app, { userId, senderId: inviter.id, text: `${inviter.username} invited you to join ${invitedAs(role, place.name)}. Accept or decline on ${page}.`, link: pageOf(place) });
   }
 }
 
@@ -75,13 +78,13 @@ async function listFor(db: Kysely<Database>, userId: number): Promise<AccountInv
   }));
 }
 
-type Answered = { institution: { id: number; name: string }; invitation: InstitutionAccountInvitationRow };
+type Answered = { institution: { id: number; name: string; type: string }; invitation: InstitutionAccountInvitationRow };
 
 /** Joins with the invited role (the tier's room checked now, as at any join) and enters the named roster. */
 async function accept(trx: Transaction<Database>, invitationId: number, userId: number): Promise<Answered> {
   const invitation = await trx.selectFrom('institutionAccountInvitations').selectAll().where('id', '=', invitationId).where('userId', '=', userId).executeTakeFirst();
   if (!invitation) throw notFound('No invitation with that id');
-  const institution = await trx.selectFrom('institutions').select(['id', 'name', 'subscriptionTier']).where('id', '=', invitation.institutionId).executeTakeFirstOrThrow();
+  const institution = await trx.selectFrom('institutions').select(['id', 'name', 'type', 'subscriptionTier']).where('id', '=', invitation.institutionId).executeTakeFirstOrThrow();
   const current = await roleIn(trx, institution.id, userId);
   // A church's member may be asked onto its pastoral team; any other role already held stands.
   const promoted = current === 'member' && invitation.role === 'pastor';
@@ -103,7 +106,7 @@ async function tellInviter(app: FastifyInstance, { institution, invitation }: An
   const text = accepted
     ? `${invitee.username} accepted your invitation and joined ${invitedAs(invitation.role, institution.name)}.`
     : `${invitee.username} declined your invitation to join ${invitedAs(invitation.role, institution.name)}.`;
-  await notify(app, { userId: invitation.invitedBy, senderId: invitee.id, text });
+  await notify(app, { userId: invitation.invitedBy, senderId: invitee.id, text, link: pageOf(institution) });
 }
 
 export function accountInvitationRoutes(app: ZodApp) {
@@ -123,7 +126,7 @@ export function accountInvitationRoutes(app: ZodApp) {
     const user = signedInUser(request);
     const invitation = await db.deleteFrom('institutionAccountInvitations').where('id', '=', request.params.id).where('userId', '=', user.id).returningAll().executeTakeFirst();
     if (!invitation) throw notFound('No invitation with that id');
-    const institution = await db.selectFrom('institutions').select(['id', 'name']).where('id', '=', invitation.institutionId).executeTakeFirstOrThrow();
+    const institution = await db.selectFrom('institutions').select(['id', 'name', 'type']).where('id', '=', invitation.institutionId).executeTakeFirstOrThrow();
     await tellInviter(app, { institution, invitation }, user, false);
     return reply.code(204).send();
   });

@@ -125,8 +125,8 @@ describe.each(dialects)('education accounts and billing on %s', (dialect) => {
     expect(await isMember()).toBeNull();
     expect(await onRoster()).toBe(false);
     expect((await call(creator, 'GET', `/api/education-institutions/${schoolId}/members`)).json().some((m: { username: string }) => m.username === 'kwame')).toBe(false);
-    const note = await db.selectFrom('notifications').select('text').where('userId', '=', kwameId).orderBy('id', 'desc').executeTakeFirstOrThrow();
-    expect(note.text).toBe('creator invited you to join Savanna College as a student. Accept or decline on your Education page.');
+    const note = await db.selectFrom('notifications').select(['text', 'kind', 'link']).where('userId', '=', kwameId).orderBy('id', 'desc').executeTakeFirstOrThrow();
+    expect(note).toEqual({ text: 'creator invited you to join Savanna College as a student. Accept or decline on your Education page.', kind: 'admin_message', link: '/education-mode' });
     const [invitation] = await mine();
     expect(invitation).toMatchObject({ institution: { id: schoolId, name: 'Savanna College', type: 'college' }, role: 'student', courseTitle: 'Statistics', invitedBy: 'creator' });
 

@@ -250,7 +250,7 @@ describe.each(dialects)('education mode on %s', (dialect) => {
     const mine = LiveClassSchema.array().parse((await call(viewer, 'GET', '/api/education-live-classes')).json());
     expect(mine[0]).toMatchObject({ id: liveClass.id, live: true, contentId: started.contentId, canTeach: false });
     const notes = (await call(viewer, 'GET', '/api/notifications')).json();
-    expect(notes.items[0].text).toBe(`Revision hour (Algebra I) is live now: /watch/${started.contentId}`);
+    expect(notes.items[0]).toMatchObject({ text: 'Revision hour (Algebra I) is live now.', link: `/watch/${started.contentId}` });
     expect((await call(listener, 'GET', '/api/education-live-classes')).json()).toEqual([]);
   });
 });

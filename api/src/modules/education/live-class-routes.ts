@@ -92,7 +92,7 @@ export function liveClassRoutes(app: ZodApp) {
 
     const students = await db.selectFrom('courseEnrolments').select('userId').where('courseId', '=', row.courseId!).execute();
     for (const { userId } of students) {
-      const notification = await sendNotification(app, { userId, senderId: user.id, text: `${row.title} (${row.courseTitle}) is live now: /watch/${contentId}` });
+      const notification = await sendNotification(app, { userId, senderId: user.id, text: `${row.title} (${row.courseTitle}) is live now.`, link: `/watch/${contentId}` });
       pushNotification(app, userId, notification);
     }
     const audience = [user.id, ...students.map((s) => s.userId)].map(rooms.user);

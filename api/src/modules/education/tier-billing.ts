@@ -112,7 +112,7 @@ export async function renewInstitutionTiers(app: FastifyInstance, now = Date.now
       if (!(error instanceof HttpError)) throw error;
       await db.updateTable('institutions').set({ subscriptionTier: 'basic', tierPeriodEnd: null, tierPriceCents: null }).where('id', '=', institution.id).execute();
       const text = `${institution.name}: the ${plan.name} plan could not be renewed (${error.message}); the institution is on Basic now.`;
-      await notify(app, { userId: institution.ownerId, senderId: null, text });
+      await notify(app, { userId: institution.ownerId, senderId: null, text, link: '/education-mode' });
       result.lapsed++;
     }
   }

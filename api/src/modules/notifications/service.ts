@@ -11,28 +11,37 @@ function selectNotifications(db: Kysely<Database>) {
   return db
     .selectFrom('notifications')
     .leftJoin('users as sender', 'sender.id', 'notifications.senderId')
-    .select(['notifications.id', 'notifications.kind', 'notifications.text', 'notifications.readAt', 'notifications.createdAt', 'sender.username as from']);
+    .select(['notifications.id', 'notifications.kind', 'notifications.text', 'notifications.link', 'notifications.readAt', 'notifications.createdAt', 'sender.username as from']);
 }
 
-type Row = { id: number; kind: 'admin_message'; text: string; readAt: number | null; createdAt: number; from: string | null };
+type Row = { id: number; kind: Notification['kind']; text: string; link: string | null; readAt: number | null; createdAt: number; from: string | null };
 
 const present = (r: Row): Notification => ({
   id: r.id,
   kind: r.kind,
   text: r.text,
   from: r.from,
+  link: r.link,
   read: r.readAt !== null,
   createdAt: new Date(r.createdAt).toISOString(),
 });
 
-export async function sendNotification(
-  app: FastifyInstance,
-  input: { userId: number; senderId: number | null; text: string },
-  db: Kysely<Database> = app.db.kysely,
-): Promise<Notification> {
+/**
+ * What a notification says and to whom. No sender: a notice from OnAir itself. `link`: the in-app
+ * path it is about, which the bell and a phone's push open.
+ */
+export interface NotificationInput {
+  userId: number;
+  senderId: number | null;
+  text: string;
+  link?: `/${string}` | null;
+}
+
+export async function sendNotification(app: FastifyInstance, input: NotificationInput, db: Kysely<Database> = app.db.kysely): Promise<Notification> {
+  const kind = input.senderId === null ? 'notice' : 'admin_message';
   const { id } = await db
     .insertInto('notifications')
-    .values({ userId: input.userId, senderId: input.senderId, kind: 'admin_message', text: input.text, readAt: null, createdAt: Date.now() })
+    .values({ userId: input.userId, senderId: input.senderId, kind, text: input.text, link: input.link ?? null, readAt: null, createdAt: Date.now() })
     .returning('id')
     .executeTakeFirstOrThrow();
   const row = await selectNotifications(db).where('notifications.id', '=', id).executeTakeFirstOrThrow();
@@ -45,12 +54,12 @@ export function pushNotification(app: FastifyInstance, userId: number, notificat
   // Also to the recipient's phones and browsers, even when OnAir is closed.
   const title = notification.from ? `Message from ${notification.from}` : 'Message from OnAir';
   void app.webPush
-    .notifyUsers([userId], { title, body: notification.text, url: '/', tag: `notification-${notification.id}` })
+    .notifyUsers([userId], { title, body: notification.text, url: notification.link ?? '/', tag: `notification-${notification.id}` })
     .catch((error: unknown) => app.log.warn({ err: error }, 'notification push failed'));
 }
 
 /** Stores a notification and pushes it to its recipient: for writes that are already committed. */
-export async function notify(app: FastifyInstance, input: { userId: number; senderId: number | null; text: string }): Promise<void> {
+export async function notify(app: FastifyInstance, input: NotificationInput): Promise<void> {
   pushNotification(app, input.userId, await sendNotification(app, input));
 }
 

@@ -47,6 +47,7 @@ export function startEncoderWait(app: FastifyInstance, manager: LiveManager, tim
           userId: owner.id,
           senderId: null,
           text: `Your broadcast “${streamTitle}” ended on its own: no encoder connected within ${describeWait(timeoutMs)} of Start Stream, so nothing was recorded. When OBS (or your encoder) is ready, start it again in the Creator Studio.`,
+          link: '/creator-studio',
         });
       }
     } catch (error) {
