@@ -3,7 +3,8 @@
  * another; the viewer's abusive message reaches the admin's queue live, the admin rejects it and it
  * disappears from the viewer's chat without reload; a message reaches the viewer as a notification;
  * suspending the viewer ends their session. Also
- * every tab renders on the demo data (screenshots for a person to look at), and non-admins are denied.
+ * every tab renders on the demo data (screenshots for a person to look at), non-admins are denied, and
+ * an admin takes an item down from its page.
  */
 import { mkdirSync } from 'node:fs';
 import os from 'node:os';
@@ -116,5 +117,30 @@ describe.skipIf(!ready)('admin dashboard', () => {
       await page.getByRole('link', { name: 'Return to Home' }).waitFor();
       await context.close();
     }
+  });
+
+  it('takes an item down from its page after a confirmation, and the page leaves for Home', async () => {
+    const { page, context } = await app.newPerson({ tourDoneFor: 'admin' });
+    await signIn(page, 'admin', 'admin123');
+    const items = (await (await page.request.get('/api/content?live=false')).json()) as { id: number; title: string; creatorName: string | null }[];
+    const target = items.find((c) => c.creatorName !== 'admin')!;
+    await page.goto(`/watch/${target.id}`);
+    await page.getByRole('heading', { name: target.title }).waitFor();
+    await page.getByRole('button', { name: 'Delete' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Delete Content' });
+    await confirm.getByText(target.title).waitFor();
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await page.getByText('Content Deleted').waitFor();
+    await page.waitForURL((url) => url.pathname === '/');
+    expect((await page.request.get(`/api/content/${target.id}`)).status()).toBe(404);
+
+    // A viewer's page of another item offers no such button.
+    const viewer = await app.newPerson({ tourDoneFor: 'viewer' });
+    await signIn(viewer.page, 'viewer', 'viewer123');
+    const other = items.find((c) => c.id !== target.id)!;
+    await viewer.page.goto(`/watch/${other.id}`);
+    await viewer.page.getByRole('heading', { name: other.title }).waitFor();
+    expect(await viewer.page.getByRole('button', { name: 'Delete' }).count()).toBe(0);
+    await Promise.all([context.close(), viewer.context.close()]);
   });
 });

@@ -106,7 +106,7 @@ function Dashboard({ profile, status }: { profile: CreatorProfile; status: Creat
       {approved && <CreateContentDialog opened={creating} onClose={() => setCreating(false)} creatorId={profile.userId} />}
       {approved && <UploadDialog opened={uploading} onClose={() => setUploading(false)} creatorId={profile.userId} />}
       {approved && editing && <EditContentDialog key={editing.id} item={editing} onClose={() => setEditing(null)} creatorId={profile.userId} />}
-      {approved && deleting && <DeleteContentDialog key={deleting.id} item={deleting} onClose={() => setDeleting(null)} creatorId={profile.userId} />}
+      {approved && deleting && <DeleteContentDialog key={deleting.id} item={deleting} onClose={() => setDeleting(null)} />}
     </Stack>
   );
 }

@@ -5,15 +5,16 @@ import { useDeleteContent } from './queries';
 
 /**
  * Asks before deleting an item, and says what goes with it: nothing of it can be brought back. Cancel
- * has the focus, so Enter on an opened dialog deletes nothing.
+ * has the focus, so Enter on an opened dialog deletes nothing. `onDeleted` (else `onClose`) runs once
+ * it is gone: the item's own page leaves for Home.
  */
-export function DeleteContentDialog({ item, onClose, creatorId }: { item: Content; onClose: () => void; creatorId: number }) {
-  const remove = useDeleteContent(creatorId);
+export function DeleteContentDialog({ item, onClose, onDeleted = onClose }: { item: Content; onClose: () => void; onDeleted?: () => void }) {
+  const remove = useDeleteContent(item.creatorId);
   const confirm = () =>
     remove.mutate(item.id, {
       onSuccess: () => {
         toast({ title: 'Content Deleted', description: item.title });
-        onClose();
+        onDeleted();
       },
       onError: toastError('Delete Failed'),
     });

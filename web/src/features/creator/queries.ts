@@ -41,13 +41,16 @@ export function useUpdateContent(creatorId: number) {
   });
 }
 
-/** Deletes an item: the creator's lists drop it, and the cached item is forgotten (its page reads it again, and finds it gone). */
-export function useDeleteContent(creatorId: number) {
+/**
+ * Deletes an item: its creator's lists drop it (`creatorId` null: an item whose creator's account is
+ * gone), and the cached item is forgotten (its page reads it again, and finds it gone).
+ */
+export function useDeleteContent(creatorId: number | null) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (id: number) => apiRequest<void>('DELETE', `/api/content/${id}`),
     onSuccess: (_none, id) => {
-      client.setQueryData<Content[]>(creatorQueries.content(creatorId).queryKey, (list) => list?.filter((c) => c.id !== id));
+      if (creatorId !== null) client.setQueryData<Content[]>(creatorQueries.content(creatorId).queryKey, (list) => list?.filter((c) => c.id !== id));
       client.removeQueries({ queryKey: watchQueries.content(id).queryKey });
       void client.invalidateQueries({ queryKey: CONTENT_KEY });
       void client.invalidateQueries({ queryKey: creatorQueries.state().queryKey });

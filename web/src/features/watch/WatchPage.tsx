@@ -1,7 +1,9 @@
+import { useState } from 'react';
 import { Anchor, Badge, Button, Grid, Group, Loader, Stack, Tabs, Text, Title } from '@mantine/core';
-import { IconArrowLeft, IconEye } from '@tabler/icons-react';
+import { IconArrowLeft, IconEye, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { DeleteContentDialog } from '../creator/DeleteContentDialog';
 import { useAuth } from '../auth/AuthProvider';
 import { ChatPanel } from '../chat/ChatPanel';
 import { PollsPanel } from '../polls/PollsPanel';
@@ -36,6 +38,8 @@ function SubscribeButton({ creatorId }: { creatorId: number }) {
 
 function Watching({ contentId }: { contentId: number }) {
   const { user } = useAuth();
+  const navigate = useNavigate();
+  const [deleting, setDeleting] = useState(false);
   const content = useQuery(watchQueries.content(contentId));
   // data-in-room: the server counts this tab as watching (browser tests time views from it).
   const { inRoom } = useWatchSession(contentId);
@@ -90,6 +94,12 @@ function Watching({ contentId }: { contentId: number }) {
                   </Text>
                 </Group>
                 {item.creatorId !== null && item.creatorId !== user?.id && <SubscribeButton creatorId={item.creatorId} />}
+                {/* Its creator tidies up here too; an admin takes an item down. Not while on air: Stop in the Studio ends it first. */}
+                {host && !live && (
+                  <Button size="xs" variant="subtle" color="red.9" leftSection={<IconTrash size={14} />} onClick={() => setDeleting(true)}>
+                    Delete
+                  </Button>
+                )}
               </Stack>
             </Group>
             <EngagementBar contentId={contentId} signedIn={user !== null} />
@@ -119,6 +129,7 @@ function Watching({ contentId }: { contentId: number }) {
           </Tabs>
         </Grid.Col>
       </Grid>
+      {deleting && <DeleteContentDialog item={item} onClose={() => setDeleting(false)} onDeleted={() => void navigate({ to: '/' })} />}
     </Stack>
   );
 }
