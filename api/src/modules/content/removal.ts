@@ -28,7 +28,7 @@ export async function deleteContent(app: FastifyInstance, user: UserRow, id: num
     if (!item) throw notFound('No content with that id');
     if (user.role !== 'admin' && item.creatorId !== user.id) throw forbidden('Only the item’s creator or an admin may delete it');
     if (item.status === 'live') throw conflict('This item is on air: end the broadcast in the Studio before deleting it');
-    if (item.mediaStatus === 'processing' || item.mediaStatus === 'live') {
+    if (item.mediaStatus === 'processing') {
       throw conflict('This item’s media is still being processed: delete it when processing has finished');
     }
     await trx.deleteFrom('content').where('id', '=', id).execute();

@@ -6,13 +6,19 @@
  * - `vod/<id>/`: the on-demand ladder, download file, audio and thumbnail (made by the media job in a
  *   `vod/.work-<id>-<job>` folder and swapped in through `vod/<id>.old-<hex>`, see workers' Workspace);
  * - `live/<id>/`: a broadcast's live HLS while it is on air (the live manager removes it after);
- * - `recordings/<id>/`: the takes of a broadcast being saved.
+ * - `recordings/<id>/`: the takes of a broadcast being saved, joined into `recording.flv` for the media job.
  */
 import { readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 
 export const VOD_DIR = 'vod';
-const PER_ITEM_DIRS = [VOD_DIR, 'live', 'recordings'] as const;
+const RECORDINGS_DIR = 'recordings';
+const PER_ITEM_DIRS = [VOD_DIR, 'live', RECORDINGS_DIR] as const;
+
+/** A broadcast's joined recording, relative to MEDIA_DIR with `/`: what a recording's media job reads. */
+export function recordingSource(contentId: number): string {
+  return `${RECORDINGS_DIR}/${contentId}/recording.flv`;
+}
 
 /** Removes every file of the item, finished or left behind by an interrupted job. Missing folders are fine. */
 export async function removeItemFiles(mediaDir: string, contentId: number): Promise<void> {

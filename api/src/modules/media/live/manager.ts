@@ -14,6 +14,7 @@ import { restreamedTo } from '../destinations.ts';
 import { FfmpegProcess } from './ffmpeg-process.ts';
 import type { RtmpIngest, Publisher } from './ingest.ts';
 import { LiveSession } from './live-session.ts';
+import { recordingSource } from '../item-files.ts';
 import type { CaptionCueOut } from './live-captions.ts';
 import type { LadderMode } from './ladder.ts';
 import type { RestreamDestination } from './restreamer.ts';
@@ -224,7 +225,7 @@ export class LiveManager {
 
   /** One file for the media job: a single take as it is, several joined by ffmpeg's concat demuxer (no re-encode). */
   private async joinTakes(session: LiveSession, takes: string[]): Promise<string> {
-    const joined = path.join(session.recordingDir, 'recording.flv');
+    const joined = path.join(this.app.config.mediaDir, recordingSource(session.settings.contentId));
     await rm(joined, { force: true });
     if (takes.length === 1) {
       await rename(takes[0]!, joined);
