@@ -110,6 +110,7 @@ const ACTION_VERBS: Record<string, string> = {
   'user.message': 'sent a message to',
   'curation.apply': 'applied a regional curation',
   'curation.remove': 'removed a regional curation',
+  'content.delete': 'took down an item of',
 };
 
 function describeAction(action: string): string {

@@ -59,10 +59,17 @@ describe.each(dialects)('deleting content on %s', (dialect) => {
     expect(await exists(mine.id)).toBe(true);
     expect(await exists(theirs.id)).toBe(true);
 
-    // An admin may delete anyone's item.
+    // An admin may delete anyone's item: a takedown, logged and told to its creator.
     expect((await remove(mine.id, admin)).statusCode).toBe(204);
     expect(await exists(mine.id)).toBe(false);
     expect((await remove(mine.id, admin)).statusCode).toBe(404);
+    const db = t.database.db.kysely;
+    const logged = await db.selectFrom('adminActions').select(['action', 'targetId', 'detail']).where('action', '=', 'content.delete').execute();
+    expect(logged).toEqual([{ action: 'content.delete', targetId: mine.id, detail: 'Rehearsal take' }]);
+    const inbox = (await t.app.inject({ method: 'GET', url: '/api/notifications', headers: { cookie: creator } })).json() as { items: { text: string; from: string; link: string }[] };
+    expect(inbox.items[0]).toMatchObject({ text: 'An administrator took down your item “Rehearsal take”.', from: 'admin', link: '/creator' });
+    const feed = await t.app.inject({ method: 'GET', url: '/api/admin/usage-analytics', headers: { cookie: admin } });
+    expect(feed.body).toContain('admin took down an item of creator (Rehearsal take)');
   });
 
   it('refuses an item on air, and one whose media a job is still writing (409)', async () => {

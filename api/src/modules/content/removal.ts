@@ -9,20 +9,25 @@
  *
  * Refused (409) while the item is on air, or while a media job is still writing its files: the job
  * would fail on a missing item, or leave files behind for one.
+ *
+ * An admin deleting someone else's item is a takedown: it goes in the admin log, in the same
+ * transaction, and its creator is told.
  */
 import type { FastifyInstance } from 'fastify';
 import { rooms } from '@onair/protocol';
 import type { UserRow } from '../../db/schema.ts';
 import { conflict, forbidden, notFound } from '../../http/errors.ts';
 import { removeItemFiles } from '../media/item-files.ts';
+import { recordAdminAction } from '../admin/activity.ts';
+import { notify } from '../notifications/service.ts';
 
 export async function deleteContent(app: FastifyInstance, user: UserRow, id: number): Promise<void> {
-  const showId = await app.db.kysely.transaction().execute(async (trx) => {
+  const removed = await app.db.kysely.transaction().execute(async (trx) => {
     const item = await trx
       .selectFrom('content')
       .leftJoin('mediaAssets', 'mediaAssets.contentId', 'content.id')
       .leftJoin('podcastEpisodes', 'podcastEpisodes.contentId', 'content.id')
-      .select(['content.creatorId', 'content.status', 'mediaAssets.status as mediaStatus', 'podcastEpisodes.showId'])
+      .select(['content.creatorId', 'content.title', 'content.status', 'mediaAssets.status as mediaStatus', 'podcastEpisodes.showId'])
       .where('content.id', '=', id)
       .executeTakeFirst();
     if (!item) throw notFound('No content with that id');
@@ -32,10 +37,16 @@ export async function deleteContent(app: FastifyInstance, user: UserRow, id: num
       throw conflict('This item’s media is still being processed: delete it when processing has finished');
     }
     await trx.deleteFrom('content').where('id', '=', id).execute();
-    return item.showId;
+    // Whose item an admin took down, or null.
+    const takenFrom = item.creatorId !== null && item.creatorId !== user.id ? item.creatorId : null;
+    if (takenFrom !== null) await recordAdminAction(trx, { adminId: user.id, action: 'content.delete', targetUserId: takenFrom, targetId: id, detail: item.title });
+    return { ...item, takenFrom };
   });
 
   await removeItemFiles(app.config.mediaDir, id);
-  if (showId !== null) await app.jobs.enqueue('syndication', { showId }, { userId: user.id });
+  if (removed.showId !== null) await app.jobs.enqueue('syndication', { showId: removed.showId }, { userId: user.id });
   app.io.to(rooms.lobby()).emit('content:removed', { contentId: id });
+  if (removed.takenFrom !== null) {
+    await notify(app, { userId: removed.takenFrom, senderId: user.id, text: `An administrator took down your item “${removed.title}”.`, link: '/creator' });
+  }
 }
