@@ -1,8 +1,12 @@
 /**
  * A broadcast started in the Studio that no encoder reaches ends on its own after MEDIA_START_TIMEOUT_MS
- * (offline, nothing recorded, its creator told), while one whose encoder is publishing stays on air past
- * that wait. A real RTMP ingest and a synthetic encoder; one short stream per database.
+ * (offline, nothing recorded, its creator told), as does one whose encoder never came back after a
+ * restart (its dead live files removed), while one whose encoder is publishing stays on air past that
+ * wait. A real RTMP ingest and a synthetic encoder; one short stream per database.
  */
+import { existsSync } from 'node:fs';
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Content, Notification } from '@onair/protocol';
 import { createTestApp, listen, signIn, TINY_SEED, type TestApp } from '../../../../test/support/app.ts';
@@ -79,6 +83,23 @@ describe.each(dialects)('waiting for the encoder on %s', { timeout: 60_000 }, (d
     expect(active.json()).toEqual({ streams: [] });
   });
 
+  it('ends a broadcast whose encoder never came back after a restart, and drops its dead live files', async () => {
+    const { contentId } = await start();
+    // What a process that stopped mid-broadcast leaves: a live media row and its playlist, no encoder here.
+    const liveDir = path.join(t.config.mediaDir, 'live', String(contentId));
+    await mkdir(liveDir, { recursive: true });
+    await writeFile(path.join(liveDir, 'master.m3u8'), '#EXTM3U\n');
+    await t.database.db.kysely.insertInto('mediaAssets').values({ contentId, status: 'live', hlsPath: `live/${contentId}/master.m3u8`, updatedAt: Date.now() }).execute();
+    expect((await item(contentId)).playback?.live).toBe(true);
+
+    const notice = await waitFor('the creator’s notice', async () => notices.seen.find((n) => n.text.includes('OnAir restarted')), 15_000);
+    expect(notice.text).toBe(
+      'Your broadcast “Soundcheck” ended on its own: OnAir restarted while it was on air and its encoder did not reconnect within 2 seconds. When OBS (or your encoder) is ready, start it again in the Creator Studio.',
+    );
+    expect(await item(contentId)).toMatchObject({ status: 'offline', playback: null });
+    expect(existsSync(liveDir)).toBe(false);
+  });
+
   it('keeps a broadcast whose encoder is publishing on air past the wait', async () => {
     const { streamId, contentId } = await start();
     encoder = startEncoder(`rtmp://127.0.0.1:${t.app.liveMedia.rtmpPort}/live/${key}`, { seconds: 20, video: { width: 320, height: 240, fps: 15 } });
@@ -87,6 +108,6 @@ describe.each(dialects)('waiting for the encoder on %s', { timeout: 60_000 }, (d
     expect((await item(contentId)).status).toBe('live');
     const stopped = await t.app.inject({ method: 'POST', url: `/api/creator/streaming/stop/${streamId}`, headers: { cookie: creator } });
     expect(stopped.json()).toMatchObject({ contentStatus: 'published' });
-    expect(notices.seen.filter((n) => n.text.includes('ended on its own'))).toHaveLength(1);
+    expect(notices.seen.filter((n) => n.text.includes('ended on its own'))).toHaveLength(2);
   });
 });

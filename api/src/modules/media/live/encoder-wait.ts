@@ -7,8 +7,11 @@
  * It runs where live inputs are taken, since only that process knows whether an encoder is publishing
  * for a stream or is in its grace period after a drop (the live manager's sessions). The wait counts
  * from the stream's start or from this process's start, whichever is later: after an ingest restart,
- * encoders already on air get the whole wait to reconnect.
+ * encoders already on air get the whole wait to reconnect. One that never does leaves a broadcast whose
+ * live files died with the old process: those go too, so the ended item offers no dead live stream.
  */
+import { rm } from 'node:fs/promises';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { describeWait } from '@onair/protocol';
 import { stopStream } from '../../streaming/streams.ts';
@@ -34,19 +37,30 @@ export function startEncoderWait(app: FastifyInstance, manager: LiveManager, tim
       const waiting = await app.db.kysely
         .selectFrom('streams')
         .innerJoin('users', 'users.id', 'streams.creatorId')
+        .leftJoin('mediaAssets', (join) => join.onRef('mediaAssets.contentId', '=', 'streams.contentId').on('mediaAssets.status', '=', 'live'))
         .selectAll('users')
-        .select(['streams.id as streamId', 'streams.title as streamTitle'])
+        .select(['streams.id as streamId', 'streams.title as streamTitle', 'streams.contentId', 'mediaAssets.contentId as wasOnAir'])
         .where('streams.endedAt', 'is', null)
         .where('streams.startedAt', '<=', cutoff)
         .execute();
-      for (const { streamId, streamTitle, ...owner } of waiting) {
+      for (const { streamId, streamTitle, contentId, wasOnAir, ...owner } of waiting) {
         if (manager.sessionFor(streamId)) continue;
+        // On air before this process started: its live playlist is a dead end now.
+        if (wasOnAir !== null) {
+          await app.db.kysely.deleteFrom('mediaAssets').where('contentId', '=', contentId).where('status', '=', 'live').execute();
+          await rm(path.join(app.config.mediaDir, 'live', String(contentId)), { recursive: true, force: true });
+        }
         await stopStream(app, owner, streamId, { abandoned: true });
         app.log.info({ streamId }, 'broadcast ended: no encoder connected within MEDIA_START_TIMEOUT_MS');
+        const wait = describeWait(timeoutMs);
+        const why =
+          wasOnAir === null
+            ? `no encoder connected within ${wait} of Start Stream, so nothing was recorded`
+            : `OnAir restarted while it was on air and its encoder did not reconnect within ${wait}`;
         await notify(app, {
           userId: owner.id,
           senderId: null,
-          text: `Your broadcast “${streamTitle}” ended on its own: no encoder connected within ${describeWait(timeoutMs)} of Start Stream, so nothing was recorded. When OBS (or your encoder) is ready, start it again in the Creator Studio.`,
+          text: `Your broadcast “${streamTitle}” ended on its own: ${why}. When OBS (or your encoder) is ready, start it again in the Creator Studio.`,
           link: '/creator-studio',
         });
       }
