@@ -142,7 +142,12 @@ describe.skipIf(!ready)('real time in two browsers', () => {
     await Promise.all([openChat(alice.page), openChat(bob.page)]);
 
     await bob.context.setOffline(true);
-    await bob.page.getByTestId('connection-indicator').and(bob.page.locator('[data-status="reconnecting"], [data-status="offline"]')).waitFor({ timeout: 30_000 });
+    // Said at once (the socket would notice only at its ping timeout): the header, and the chat, whose draft waits.
+    const indicator = bob.page.getByTestId('connection-indicator');
+    await indicator.and(bob.page.locator('[data-network="offline"][data-status="offline"]')).getByText('Offline — no internet connection').waitFor({ timeout: 3000 });
+    await bob.page.getByTestId('chat-offline').getByText('You’re offline.', { exact: false }).waitFor();
+    await bob.page.getByLabel('Chat message', { exact: true }).fill('Typed on the train');
+    expect(await bob.page.getByRole('button', { name: 'Send message' }).isDisabled()).toBe(true);
     await say(alice.page, 'Sent while you were away');
     await alice.page.getByLabel('Chat messages').getByText('Sent while you were away').waitFor();
 
@@ -151,10 +156,13 @@ describe.skipIf(!ready)('real time in two browsers', () => {
     await bob.page.waitForTimeout(2500);
     expect(await messagesIn(bob.page, 'Sent while you were away')).toBe(1);
 
-    // And the connection comes back: new messages flow live again.
+    // And the connection comes back: new messages flow live again, and the kept draft goes.
     await bob.page.getByTestId('connection-indicator').and(bob.page.locator('[data-status="connected"]')).waitFor({ timeout: 15_000 });
+    await bob.page.getByTestId('chat-offline').waitFor({ state: 'detached' });
     await say(alice.page, 'Welcome back');
     await bob.page.getByLabel('Chat messages').getByText('Welcome back').waitFor({ timeout: 2000 });
+    await bob.page.getByRole('button', { name: 'Send message' }).click();
+    await alice.page.getByLabel('Chat messages').getByText('Typed on the train').waitFor({ timeout: 2000 });
     await Promise.all([alice.context.close(), bob.context.close()]);
   });
 

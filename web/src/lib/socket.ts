@@ -40,6 +40,7 @@ function setStatus(status: ConnectionStatus) {
 /** Opens (or keeps) the connection for this user; closes it when signed out. */
 export function connectFor(userId: number | null): void {
   if (userId !== null && userId === socketUserId) return;
+  pausedOffline = false;
   socket?.disconnect();
   socket = null;
   socketUserId = userId;
@@ -96,6 +97,25 @@ export function reconnectSocket(): void {
 
 export function getSocket(): AppSocket | null {
   return socket;
+}
+
+/**
+ * The browser going offline closes the connection at once, and coming back opens it again. Socket.IO
+ * notices a dead network only after its ping timeout (about 25 s), and its client skips the browser's
+ * offline event on localhost; meanwhile the header said "Live" and sends waited on a dead socket.
+ */
+let pausedOffline = false;
+if (typeof window !== 'undefined') {
+  window.addEventListener('offline', () => {
+    if (!socket?.active) return;
+    pausedOffline = true;
+    socket.disconnect();
+  });
+  window.addEventListener('online', () => {
+    if (!pausedOffline) return;
+    pausedOffline = false;
+    socket?.connect();
+  });
 }
 
 /** True while events are flowing: live queries stop polling. */

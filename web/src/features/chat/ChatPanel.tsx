@@ -6,6 +6,7 @@ import { CHAT_MESSAGE_MAX_LENGTH, type ChatAudience, type ChatMessage } from '@o
 import { toastError } from '../../lib/toast';
 import { messageTime } from '../../lib/message-time';
 import { useChat } from './useChat';
+import { useBrowserOnline } from '../../lib/online';
 
 export const AUDIENCE_LABELS: Record<Exclude<ChatAudience, 'regular'>, { label: string; color: string }> = {
   moderator: { label: 'Moderators', color: 'red' },
@@ -54,6 +55,7 @@ function MessageRow({ message }: { message: ChatMessage }) {
 /** Live chat of a content item, or of the lobby when contentId is null. */
 export function ChatPanel({ contentId = null, height = 420 }: { contentId?: number | null; height?: number }) {
   const { messages, send } = useChat(contentId);
+  const online = useBrowserOnline();
   const [draft, setDraft] = useState('');
   const viewport = useRef<HTMLDivElement>(null);
   const list = messages.data ?? [];
@@ -68,7 +70,7 @@ export function ChatPanel({ contentId = null, height = 420 }: { contentId?: numb
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const text = draft.trim();
-    if (!text || tooLong || send.isPending) return;
+    if (!text || tooLong || send.isPending || !online) return;
     send.mutate(text, {
       onSuccess: () => setDraft(''),
       onError: toastError('Message not sent'),
@@ -110,10 +112,15 @@ export function ChatPanel({ contentId = null, height = 420 }: { contentId?: numb
               inputWrapperOrder={['input', 'description', 'error']}
               onChange={(e) => setDraft(e.currentTarget.value)}
             />
-            <ActionIcon type="submit" size="lg" aria-label="Send message" disabled={!draft.trim() || tooLong || send.isPending} loading={send.isPending}>
+            <ActionIcon type="submit" size="lg" aria-label="Send message" disabled={!draft.trim() || tooLong || send.isPending || !online} loading={send.isPending}>
               <IconSend size={18} />
             </ActionIcon>
           </Group>
+          {!online && (
+            <Text size="sm" c="dimmed" mt={4} role="status" data-testid="chat-offline">
+              You’re offline. Your message stays here; send it when your connection is back.
+            </Text>
+          )}
         </form>
       </Stack>
     </Card>

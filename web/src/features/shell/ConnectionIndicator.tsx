@@ -1,4 +1,5 @@
 import { Badge, Text, Tooltip } from '@mantine/core';
+import { useBrowserOnline } from '../../lib/online';
 import { useConnectionStatus, type ConnectionStatus } from '../../lib/socket';
 
 /** What the badge says while data arrives by polling (live queries poll whenever the socket is not up). */
@@ -11,13 +12,17 @@ const LOOK: Record<ConnectionStatus, { color: string; label: string; short: stri
   offline: { color: 'gray', label: POLLING_LABEL, short: 'Updates paused', hint: 'No live connection; pages refresh every few seconds' },
 };
 
+/** The browser has no network: nothing can arrive, by socket or by polling. */
+const NO_NETWORK = { color: 'gray', label: 'Offline — no internet connection', short: 'Offline', hint: 'Pages keep what they show and update when your connection is back' };
+
 /**
  * Shows whether live updates flow over the socket or pages are polling. Narrow screens get the short label;
  * the full sentence stays in the accessible name and the tooltip.
  */
 export function ConnectionIndicator() {
   const status = useConnectionStatus((s) => s.status);
-  const look = LOOK[status];
+  const online = useBrowserOnline();
+  const look = online ? LOOK[status] : NO_NETWORK;
   return (
     <Tooltip label={look.hint}>
       <Badge
@@ -26,6 +31,7 @@ export function ConnectionIndicator() {
         aria-label={`Connection: ${look.label}`}
         data-testid="connection-indicator"
         data-status={status}
+        data-network={online ? 'online' : 'offline'}
         style={{ textTransform: 'none' }}
       >
         <Text span inherit visibleFrom="md">
