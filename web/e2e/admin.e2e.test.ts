@@ -129,14 +129,17 @@ describe.skipIf(!ready)('admin dashboard', () => {
     await page.getByRole('button', { name: 'Delete' }).click();
     const confirm = page.getByRole('dialog', { name: 'Delete Content' });
     await confirm.getByText(target.title).waitFor();
+    await confirm.getByLabel('Reason (sent to the creator)').fill('Uploaded without the rights to the music');
     await confirm.getByRole('button', { name: 'Delete' }).click();
     await page.getByText('Content Deleted').waitFor();
     await page.waitForURL((url) => url.pathname === '/');
     expect((await page.request.get(`/api/content/${target.id}`)).status()).toBe(404);
+    const log = await (await page.request.get('/api/admin/usage-analytics')).text();
+    expect(log).toContain(`(${target.title}: Uploaded without the rights to the music)`);
 
-    // A viewer's page of another item offers no such button.
+    // A viewer's page of another item offers no such button (the listener: the demo viewer is suspended by the flow above).
     const viewer = await app.newPerson({ tourDoneFor: 'viewer' });
-    await signIn(viewer.page, 'viewer', 'viewer123');
+    await signIn(viewer.page, 'listener', 'listener123');
     const other = items.find((c) => c.id !== target.id)!;
     await viewer.page.goto(`/watch/${other.id}`);
     await viewer.page.getByRole('heading', { name: other.title }).waitFor();

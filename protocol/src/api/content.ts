@@ -54,7 +54,7 @@ export const ContentListQuerySchema = z.object({
 export type ContentListQuery = z.infer<typeof ContentListQuerySchema>;
 
 /** What the server keeps of an item's words; forms stop typing there. */
-export const CONTENT_TEXT_LIMITS = { title: 200, description: 5000, category: 64 } as const;
+export const CONTENT_TEXT_LIMITS = { title: 200, description: 5000, category: 64, takedownReason: 500 } as const;
 
 const contentTitle = z
   .string({ error: 'title is required' })
@@ -78,6 +78,16 @@ export const ContentUpdateRequestSchema = z
   .object({ title: contentTitle.optional(), description: contentDescription.optional(), category: contentCategory.optional() })
   .refine((body) => body.title !== undefined || body.description !== undefined || body.category !== undefined, { error: 'title, description or category is required' });
 export type ContentUpdateRequest = z.input<typeof ContentUpdateRequestSchema>;
+
+/** DELETE /api/content/:id: an admin taking down someone else's item may say why; its creator is told. */
+export const ContentDeleteRequestSchema = z.object({
+  reason: z
+    .string({ error: 'reason must be text' })
+    .trim()
+    .max(CONTENT_TEXT_LIMITS.takedownReason, { error: `reason must be at most ${CONTENT_TEXT_LIMITS.takedownReason} characters` })
+    .optional(),
+});
+export type ContentDeleteRequest = z.input<typeof ContentDeleteRequestSchema>;
 
 export const ContentListResponseSchema = z.array(ContentSchema);
 export const ContentIdParamsSchema = z.object({ id: idParam('id') });

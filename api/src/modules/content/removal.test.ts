@@ -59,17 +59,22 @@ describe.each(dialects)('deleting content on %s', (dialect) => {
     expect(await exists(mine.id)).toBe(true);
     expect(await exists(theirs.id)).toBe(true);
 
-    // An admin may delete anyone's item: a takedown, logged and told to its creator.
-    expect((await remove(mine.id, admin)).statusCode).toBe(204);
+    // An admin may delete anyone's item: a takedown, logged and told to its creator, with the reason given.
+    const badReason = await t.app.inject({ method: 'DELETE', url: `/api/content/${mine.id}`, headers: { cookie: admin }, payload: { reason: 'x'.repeat(501) } });
+    expect(badReason.statusCode).toBe(400);
+    expect(badReason.body).toBe('reason must be at most 500 characters');
+    expect(await exists(mine.id)).toBe(true);
+    const takedown = await t.app.inject({ method: 'DELETE', url: `/api/content/${mine.id}`, headers: { cookie: admin }, payload: { reason: '  Music without a licence  ' } });
+    expect(takedown.statusCode, takedown.body).toBe(204);
     expect(await exists(mine.id)).toBe(false);
     expect((await remove(mine.id, admin)).statusCode).toBe(404);
     const db = t.database.db.kysely;
     const logged = await db.selectFrom('adminActions').select(['action', 'targetId', 'detail']).where('action', '=', 'content.delete').execute();
-    expect(logged).toEqual([{ action: 'content.delete', targetId: mine.id, detail: 'Rehearsal take' }]);
+    expect(logged).toEqual([{ action: 'content.delete', targetId: mine.id, detail: 'Rehearsal take: Music without a licence' }]);
     const inbox = (await t.app.inject({ method: 'GET', url: '/api/notifications', headers: { cookie: creator } })).json() as { items: { text: string; from: string; link: string }[] };
-    expect(inbox.items[0]).toMatchObject({ text: 'An administrator took down your item “Rehearsal take”.', from: 'admin', link: '/creator' });
+    expect(inbox.items[0]).toMatchObject({ text: 'An administrator took down your item “Rehearsal take”: Music without a licence', from: 'admin', link: '/creator' });
     const feed = await t.app.inject({ method: 'GET', url: '/api/admin/usage-analytics', headers: { cookie: admin } });
-    expect(feed.body).toContain('admin took down an item of creator (Rehearsal take)');
+    expect(feed.body).toContain('admin took down an item of creator (Rehearsal take: Music without a licence)');
   });
 
   it('refuses an item on air, and one whose media a job is still writing (409)', async () => {

@@ -21,7 +21,7 @@ import { removeItemFiles } from '../media/item-files.ts';
 import { recordAdminAction } from '../admin/activity.ts';
 import { notify } from '../notifications/service.ts';
 
-export async function deleteContent(app: FastifyInstance, user: UserRow, id: number): Promise<void> {
+export async function deleteContent(app: FastifyInstance, user: UserRow, id: number, reason: string | null = null): Promise<void> {
   const removed = await app.db.kysely.transaction().execute(async (trx) => {
     const item = await trx
       .selectFrom('content')
@@ -39,7 +39,10 @@ export async function deleteContent(app: FastifyInstance, user: UserRow, id: num
     await trx.deleteFrom('content').where('id', '=', id).execute();
     // Whose item an admin took down, or null.
     const takenFrom = item.creatorId !== null && item.creatorId !== user.id ? item.creatorId : null;
-    if (takenFrom !== null) await recordAdminAction(trx, { adminId: user.id, action: 'content.delete', targetUserId: takenFrom, targetId: id, detail: item.title });
+    if (takenFrom !== null) {
+      const detail = reason ? `${item.title}: ${reason}` : item.title;
+      await recordAdminAction(trx, { adminId: user.id, action: 'content.delete', targetUserId: takenFrom, targetId: id, detail });
+    }
     return { ...item, takenFrom };
   });
 
@@ -47,6 +50,7 @@ export async function deleteContent(app: FastifyInstance, user: UserRow, id: num
   if (removed.showId !== null) await app.jobs.enqueue('syndication', { showId: removed.showId }, { userId: user.id });
   app.io.to(rooms.lobby()).emit('content:removed', { contentId: id });
   if (removed.takenFrom !== null) {
-    await notify(app, { userId: removed.takenFrom, senderId: user.id, text: `An administrator took down your item “${removed.title}”.`, link: '/creator' });
+    const text = `An administrator took down your item “${removed.title}”${reason ? `: ${reason}` : '.'}`;
+    await notify(app, { userId: removed.takenFrom, senderId: user.id, text, link: '/creator' });
   }
 }

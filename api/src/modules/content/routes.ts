@@ -1,4 +1,4 @@
-import { ContentCreateRequestSchema, ContentIdParamsSchema, ContentListQuerySchema, ContentUpdateRequestSchema, regionOfCountry, rooms } from '@onair/protocol';
+import { ContentCreateRequestSchema, ContentDeleteRequestSchema, ContentIdParamsSchema, ContentListQuerySchema, ContentUpdateRequestSchema, regionOfCountry, rooms } from '@onair/protocol';
 import { forbidden, notFound } from '../../http/errors.ts';
 import { enforceWriteLimit } from '../../http/write-limits.ts';
 import { curationBoost } from '../curation/repository.ts';
@@ -85,11 +85,11 @@ export default async function contentRoutes(app: ZodApp) {
     return content;
   });
 
-  /** A creator deletes an item of their library (an admin any item): 204, then its files and feed entry go (removal.ts). */
-  app.delete('/api/content/:id', { onRequest: app.requireRole('creator', 'admin'), schema: { params: ContentIdParamsSchema } }, async (request, reply) => {
+  /** A creator deletes an item of their library (an admin any item, with a reason for its creator): 204, then its files and feed entry go (removal.ts). */
+  app.delete('/api/content/:id', { onRequest: app.requireRole('creator', 'admin'), schema: { params: ContentIdParamsSchema, body: ContentDeleteRequestSchema } }, async (request, reply) => {
     const user = signedInUser(request);
     await enforceWriteLimit(app, 'contentEdit', user.id);
-    await deleteContent(app, user, request.params.id);
+    await deleteContent(app, user, request.params.id, request.body.reason || null);
     return reply.code(204).send();
   });
 }

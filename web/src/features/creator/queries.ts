@@ -48,8 +48,8 @@ export function useUpdateContent(creatorId: number) {
 export function useDeleteContent(creatorId: number | null) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => apiRequest<void>('DELETE', `/api/content/${id}`),
-    onSuccess: (_none, id) => {
+    mutationFn: ({ id, reason }: { id: number; reason?: string }) => apiRequest<void>('DELETE', `/api/content/${id}`, reason ? { reason } : undefined),
+    onSuccess: (_none, { id }) => {
       if (creatorId !== null) client.setQueryData<Content[]>(creatorQueries.content(creatorId).queryKey, (list) => list?.filter((c) => c.id !== id));
       client.removeQueries({ queryKey: watchQueries.content(id).queryKey });
       void client.invalidateQueries({ queryKey: CONTENT_KEY });
