@@ -148,6 +148,13 @@ describe.skipIf(!ready)('real time in two browsers', () => {
     await bob.page.getByTestId('chat-offline').getByText('You’re offline.', { exact: false }).waitFor();
     await bob.page.getByLabel('Chat message', { exact: true }).fill('Typed on the train');
     expect(await bob.page.getByRole('button', { name: 'Send message' }).isDisabled()).toBe(true);
+    // Questions wait the same way.
+    await bob.page.getByRole('tab', { name: 'Q&A' }).click();
+    await bob.page.getByLabel('Ask the host').fill('Does the replay keep the chat?');
+    await bob.page.getByTestId('qna-offline').waitFor();
+    expect(await bob.page.getByRole('button', { name: 'Submit Question' }).isDisabled()).toBe(true);
+    await bob.page.getByRole('tab', { name: 'Chat' }).click();
+    await bob.page.getByLabel('Chat message', { exact: true }).fill('Typed on the train');
     await say(alice.page, 'Sent while you were away');
     await alice.page.getByLabel('Chat messages').getByText('Sent while you were away').waitFor();
 

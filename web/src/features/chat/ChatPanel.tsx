@@ -1,4 +1,5 @@
 import { LoadError } from '../../components/LoadError';
+import { OfflineNote } from '../../components/OfflineNote';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { ActionIcon, Badge, Card, Group, Loader, ScrollArea, Stack, Text, TextInput } from '@mantine/core';
 import { IconSend } from '@tabler/icons-react';
@@ -116,11 +117,7 @@ export function ChatPanel({ contentId = null, height = 420 }: { contentId?: numb
               <IconSend size={18} />
             </ActionIcon>
           </Group>
-          {!online && (
-            <Text size="sm" c="dimmed" mt={4} role="status" data-testid="chat-offline">
-              You’re offline. Your message stays here; send it when your connection is back.
-            </Text>
-          )}
+          <OfflineNote testId="chat-offline">Your message stays here; send it when your connection is back.</OfflineNote>
         </form>
       </Stack>
     </Card>

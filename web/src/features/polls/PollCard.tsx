@@ -9,10 +9,12 @@ interface PollCardProps {
   poll: Poll;
   fetchedAt: number;
   voting: boolean;
+  /** The browser has no network: a vote could not leave. */
+  offline: boolean;
   onVote: (optionIndex: number) => void;
 }
 
-export function PollCard({ poll, fetchedAt, voting, onVote }: PollCardProps) {
+export function PollCard({ poll, fetchedAt, voting, offline, onVote }: PollCardProps) {
   const remaining = useCountdown(poll.timeRemaining, fetchedAt);
   const closed = remaining === 0;
   // Voting disables the buttons, the pressed one included, and the browser drops the focus to the page:
@@ -57,7 +59,7 @@ export function PollCard({ poll, fetchedAt, voting, onVote }: PollCardProps) {
                 color={mine ? 'green' : undefined}
                 justify="space-between"
                 fullWidth
-                disabled={poll.hasVoted || closed || voting}
+                disabled={poll.hasVoted || closed || voting || offline}
                 onClick={() => onVote(index)}
                 leftSection={mine ? <IconCircleCheck size={16} aria-hidden /> : undefined}
                 rightSection={<Text size="sm">{share}%</Text>}

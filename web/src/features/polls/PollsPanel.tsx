@@ -1,4 +1,6 @@
 import { LoadError } from '../../components/LoadError';
+import { OfflineNote } from '../../components/OfflineNote';
+import { useBrowserOnline } from '../../lib/online';
 import { useState } from 'react';
 import { Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
@@ -11,6 +13,7 @@ import { usePolls } from './usePolls';
 export function PollsPanel({ contentId = null, canCreate = false }: { contentId?: number | null; canCreate?: boolean }) {
   const { polls, vote } = usePolls(contentId);
   const [creating, setCreating] = useState(false);
+  const online = useBrowserOnline();
   const list = polls.data ?? [];
 
   const onVote = (pollId: number, optionIndex: number) =>
@@ -49,10 +52,12 @@ export function PollsPanel({ contentId = null, canCreate = false }: { contentId?
             poll={poll}
             fetchedAt={polls.dataUpdatedAt}
             voting={vote.isPending && vote.variables?.pollId === poll.id}
+            offline={!online}
             onVote={(index) => onVote(poll.id, index)}
           />
         ))
       )}
+      {list.length > 0 && <OfflineNote testId="polls-offline">Votes open again when your connection is back.</OfflineNote>}
       {canCreate && <CreatePollDialog opened={creating} onClose={() => setCreating(false)} contentId={contentId} />}
     </Stack>
   );

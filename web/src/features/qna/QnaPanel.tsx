@@ -7,6 +7,8 @@ import { useSocketEvent } from '../../lib/live';
 import { toast, toastError } from '../../lib/toast';
 import { mergeById } from '../../lib/lists';
 import { qnaQueries } from './queries';
+import { OfflineNote } from '../../components/OfflineNote';
+import { useBrowserOnline } from '../../lib/online';
 import { messageTime } from '../../lib/message-time';
 
 /**
@@ -18,6 +20,7 @@ export function QnaPanel({ contentId = null, isHost = false }: { contentId?: num
   const options = qnaQueries.questions(contentId);
   const questions = useQuery(options);
   const [draft, setDraft] = useState('');
+  const online = useBrowserOnline();
   // The send button is disabled while it works and once the box is empty, which drops the focus to
   // the page: it goes back to the box, ready for the next question.
   const box = useRef<HTMLTextAreaElement>(null);
@@ -76,10 +79,11 @@ export function QnaPanel({ contentId = null, isHost = false }: { contentId?: num
             onChange={(e) => setDraft(e.currentTarget.value)}
           />
           <Group justify="flex-end">
-            <Button onClick={() => submit.mutate()} disabled={!draft.trim() || submit.isPending} loading={submit.isPending}>
+            <Button onClick={() => submit.mutate()} disabled={!draft.trim() || submit.isPending || !online} loading={submit.isPending}>
               Submit Question
             </Button>
           </Group>
+          <OfflineNote testId="qna-offline">Your question stays here; submit it when your connection is back.</OfflineNote>
         </Stack>
       </Card>
       <Text fw={600}>{isHost ? 'Questions from the audience' : 'Your questions'}</Text>
