@@ -11,13 +11,14 @@
  * ffmpeg nothing happens: the library stays as the seed wrote it.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdir, rm } from 'node:fs/promises';
+import { mkdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { ContentType } from '@onair/protocol';
 import { FfmpegProcess } from './live/ffmpeg-process.ts';
 import { detectFfmpeg } from './capabilities.ts';
-import { processingAsset } from './uploads-repository.ts';
+import { processingAsset, setUploadJob } from './uploads-repository.ts';
+import { partFile } from './upload-files.ts';
 
 const DEMO_MEDIA_MARKER = 'demo_media_v1';
 
@@ -33,6 +34,9 @@ export interface DemoMediaResult {
   /** The items whose clip was queued, with the job that makes each playable. */
   queued: { contentId: number; jobId: string }[];
 }
+
+/** The upload record's file name of a demo clip: how a restart tells the demo's clips from creators' uploads. */
+const DEMO_CLIP_FILENAME = 'demo-clip';
 
 /** The ffmpeg arguments that write a clip of `seconds` to `output` (MP4 for video, MP3 for audio). */
 export function demoClipArgs(kind: 'video' | 'audio', seconds: number, output: string): string[] {
@@ -51,16 +55,33 @@ export function demoClipArgs(kind: 'video' | 'audio', seconds: number, output: s
   ];
 }
 
-/** The most-watched published item of each wanted type that has no media yet. */
-async function pickItems(app: FastifyInstance): Promise<{ id: number; type: ContentType; creatorId: number | null }[]> {
-  const picked: { id: number; type: ContentType; creatorId: number | null }[] = [];
+/**
+ * The most-watched published item of each wanted type that has no media yet. A slot a clip already
+ * fills (an earlier start stopped halfway through the list) is skipped: that clip's job is queued again
+ * at start (interrupted-jobs.ts), and the demo keeps its four items.
+ */
+async function pickItems(app: FastifyInstance): Promise<{ id: number; type: ContentType; creatorId: number }[]> {
+  const picked: { id: number; type: ContentType; creatorId: number }[] = [];
+  const seeded = await app.db.kysely
+    .selectFrom('mediaUploads')
+    .innerJoin('content', 'content.id', 'mediaUploads.contentId')
+    .select('content.type')
+    .where('mediaUploads.filename', '=', DEMO_CLIP_FILENAME)
+    .execute();
+  const filled = seeded.map((row) => row.type);
   for (const type of DEMO_CLIP_TYPES) {
+    const slot = filled.indexOf(type);
+    if (slot >= 0) {
+      filled.splice(slot, 1);
+      continue;
+    }
     const taken = picked.map((item) => item.id);
     const item = await app.db.kysely
       .selectFrom('content')
       .leftJoin('contentViewCounts', 'contentViewCounts.contentId', 'content.id')
       .select(['content.id', 'content.type', 'content.creatorId'])
       .where('content.type', '=', type)
+      .where('content.creatorId', 'is not', null)
       .where('content.status', '=', 'published')
       .where((eb) => eb.not(eb.exists(eb.selectFrom('mediaAssets').select('mediaAssets.contentId').whereRef('mediaAssets.contentId', '=', 'content.id'))))
       .$if(taken.length > 0, (qb) => qb.where('content.id', 'not in', taken))
@@ -68,7 +89,7 @@ async function pickItems(app: FastifyInstance): Promise<{ id: number; type: Cont
       .orderBy('content.id')
       .limit(1)
       .executeTakeFirst();
-    if (item) picked.push(item);
+    if (item?.creatorId != null) picked.push({ ...item, creatorId: item.creatorId });
   }
   return picked;
 }
@@ -86,7 +107,7 @@ export async function seedDemoMedia(app: FastifyInstance, options: DemoMediaOpti
   for (const item of await pickItems(app)) {
     // Where a creator's upload waits for its job: the job reads it there and deletes it when done.
     const uploadId = `demo-${randomBytes(12).toString('base64url')}`;
-    const part = path.join(mediaDir, 'uploads', `${uploadId}.part`);
+    const part = partFile(mediaDir, uploadId);
     const kind = item.type === 'tv' ? 'video' : 'audio';
     const ffmpeg = new FfmpegProcess(ffmpegPath, demoClipArgs(kind, seconds, part));
     await ffmpeg.exited;
@@ -94,9 +115,19 @@ export async function seedDemoMedia(app: FastifyInstance, options: DemoMediaOpti
       await rm(part, { force: true });
       throw new Error(`Demo clip for item ${item.id}: ${ffmpeg.reason()}`);
     }
-    // Processing from now on, as an upload's item is, rather than "Nothing to play yet" until the job starts.
-    await db.insertInto('mediaAssets').values(processingAsset(item.id, Date.now())).execute();
+    // Processing from now on, as an upload's item is, rather than "Nothing to play yet" until the job starts;
+    // with an upload record as a creator's finished upload has, so a restart before the job ends queues it again.
+    const now = Date.now();
+    const { size } = await stat(part);
+    await db.transaction().execute(async (trx) => {
+      await trx.insertInto('mediaAssets').values(processingAsset(item.id, now)).execute();
+      await trx
+        .insertInto('mediaUploads')
+        .values({ id: uploadId, creatorId: item.creatorId, contentId: item.id, filename: DEMO_CLIP_FILENAME, sizeBytes: size, receivedBytes: size, meta: '{}', jobId: null, createdAt: now, updatedAt: now })
+        .execute();
+    });
     const jobId = await app.jobs.enqueue('media', { kind: 'upload', uploadId, contentId: item.id }, { userId: item.creatorId });
+    await setUploadJob(db, uploadId, jobId);
     queued.push({ contentId: item.id, jobId });
   }
   await db.insertInto('appMeta').values({ key: DEMO_MEDIA_MARKER, value: new Date().toISOString() }).execute();
