@@ -13,7 +13,13 @@ import path from 'node:path';
 
 export const VOD_DIR = 'vod';
 const RECORDINGS_DIR = 'recordings';
-const PER_ITEM_DIRS = [VOD_DIR, 'live', RECORDINGS_DIR] as const;
+const LIVE_DIR = 'live';
+const PER_ITEM_DIRS = [VOD_DIR, LIVE_DIR, RECORDINGS_DIR] as const;
+
+/** A broadcast's live HLS folder while it is on air. */
+export function liveDir(mediaDir: string, contentId: number): string {
+  return path.join(mediaDir, LIVE_DIR, String(contentId));
+}
 
 /** A broadcast's joined recording, relative to MEDIA_DIR with `/`: what a recording's media job reads. */
 export function recordingSource(contentId: number): string {

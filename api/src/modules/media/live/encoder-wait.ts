@@ -11,12 +11,12 @@
  * live files died with the old process: those go too, so the ended item offers no dead live stream.
  */
 import { rm } from 'node:fs/promises';
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { describeWait } from '@onair/protocol';
 import { stopStream } from '../../streaming/streams.ts';
 import { notify } from '../../notifications/service.ts';
 import type { LiveManager } from './manager.ts';
+import { liveDir } from '../item-files.ts';
 
 /** How often open streams are checked: often enough that one ends within a quarter of its wait (a minute at most). */
 function sweepEveryMs(timeoutMs: number) {
@@ -48,7 +48,7 @@ export function startEncoderWait(app: FastifyInstance, manager: LiveManager, tim
         // On air before this process started: its live playlist is a dead end now.
         if (wasOnAir !== null) {
           await app.db.kysely.deleteFrom('mediaAssets').where('contentId', '=', contentId).where('status', '=', 'live').execute();
-          await rm(path.join(app.config.mediaDir, 'live', String(contentId)), { recursive: true, force: true });
+          await rm(liveDir(app.config.mediaDir, contentId), { recursive: true, force: true });
         }
         await stopStream(app, owner, streamId, { abandoned: true });
         app.log.info({ streamId }, 'broadcast ended: no encoder connected within MEDIA_START_TIMEOUT_MS');

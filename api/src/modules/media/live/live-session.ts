@@ -8,6 +8,7 @@ import { mkdirSync } from 'node:fs';
 import { access, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { RestreamState, StreamHealth, TranscriptionServer } from '@onair/protocol';
+import { liveDir } from '../item-files.ts';
 import { FfmpegProcess } from './ffmpeg-process.ts';
 import { healthWarnings } from './input-stats.ts';
 import { startLiveCaptions, type CaptionCueOut, type LiveCaptions } from './live-captions.ts';
@@ -100,7 +101,7 @@ export class LiveSession {
   ) {}
 
   get liveDir() {
-    return path.join(this.settings.mediaDir, 'live', String(this.settings.contentId));
+    return liveDir(this.settings.mediaDir, this.settings.contentId);
   }
 
   get recordingDir() {
