@@ -23,3 +23,17 @@ export const requiredText = (field: string, max: number) =>
     .trim()
     .refine(hasVisibleText, { error: `${field} is required` })
     .max(max, { error: `${field} must be at most ${max} characters` });
+
+/** A page of a long admin list: `page` from 1, `pageSize` rows (20 unless asked, at most 100). */
+export const PageQuery = z.object({
+  page: z.coerce.number({ error: 'page must be a number' }).int({ error: 'page must be a whole number' }).min(1, { error: 'page must be at least 1' }).default(1),
+  pageSize: z.coerce
+    .number({ error: 'pageSize must be a number' })
+    .int({ error: 'pageSize must be a whole number' })
+    .min(1, { error: 'pageSize must be at least 1' })
+    .max(100, { error: 'pageSize must be at most 100' })
+    .default(20),
+});
+
+/** Text to search a list for: trimmed, at most 100 characters. */
+export const SearchText = z.string({ error: 'search must be text' }).trim().max(100, { error: 'search must be at most 100 characters' });

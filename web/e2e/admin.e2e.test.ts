@@ -4,14 +4,14 @@
  * disappears from the viewer's chat without reload; a message reaches the viewer as a notification;
  * suspending the viewer ends their session. Also
  * every tab renders on the demo data (screenshots for a person to look at), non-admins are denied, and
- * an admin takes an item down from its page.
+ * an admin takes an item down from its page and another from the library of every item.
  */
 import { mkdirSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { appForFile } from './app-for-file.ts';
-import { chromiumAvailable, signIn } from './harness.ts';
+import { chooseOption, chromiumAvailable, signIn } from './harness.ts';
 
 const ready = chromiumAvailable();
 const OUT = process.env.ONAIR_SCREENS_DIR ?? path.join(os.tmpdir(), 'onair-screens');
@@ -145,5 +145,37 @@ describe.skipIf(!ready)('admin dashboard', () => {
     await viewer.page.getByRole('heading', { name: other.title }).waitFor();
     expect(await viewer.page.getByRole('button', { name: 'Delete' }).count()).toBe(0);
     await Promise.all([context.close(), viewer.context.close()]);
+  });
+
+  it('finds an item in the library by status and title and takes it down from the list', async () => {
+    const { page, context } = await app.newPerson({ tourDoneFor: 'admin' });
+    await signIn(page, 'admin', 'admin123');
+    await page.goto('/admin');
+    await page.getByRole('tab', { name: 'Content Analytics' }).click();
+    const library = page.getByRole('table', { name: 'Library' });
+    await library.waitFor();
+
+    // Items on air cannot be deleted until their broadcast ends.
+    await chooseOption(page, 'Status', 'On air');
+    await library.getByText('On air').first().waitFor();
+    const onAir = library.locator('tbody tr');
+    for (let i = 0; i < (await onAir.count()); i++) expect(await onAir.nth(i).getByRole('button', { name: /^Delete / }).isDisabled()).toBe(true);
+
+    const items = (await (await page.request.get('/api/content?live=false')).json()) as { id: number; title: string; status: string; creatorName: string | null }[];
+    const target = items.find((c) => c.creatorName !== null && c.creatorName !== 'admin')!;
+    await chooseOption(page, 'Status', target.status === 'published' ? 'Published' : 'Offline');
+    await page.getByLabel('Search content').fill(target.title);
+    const row = library.locator('tbody tr').filter({ hasText: target.title });
+    await row.waitFor();
+    await expect.poll(() => library.locator('tbody tr').count()).toBe(1);
+    await page.screenshot({ path: path.join(OUT, 'admin-library.png'), fullPage: true });
+    await row.getByRole('button', { name: `Delete ${target.title}` }).click();
+    const confirm = page.getByRole('dialog', { name: 'Delete Content' });
+    await confirm.getByLabel('Reason (sent to the creator)').fill('A copy of another channel’s programme');
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await page.getByText('Content Deleted').waitFor();
+    await page.getByText('No content matches these filters').waitFor();
+    expect((await page.request.get(`/api/content/${target.id}`)).status()).toBe(404);
+    await context.close();
   });
 });

@@ -1,15 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import type { Course } from '@onair/protocol';
-import { chromiumAvailable, connected, signIn, startApp, toast, type App } from './harness.ts';
+import { chooseOption as choose, chromiumAvailable, connected, signIn, startApp, toast, type App } from './harness.ts';
 
 const ready = chromiumAvailable();
-
-/** Mantine's Select: open it by its label, then pick the option. */
-async function choose(page: Page, label: string, option: string | RegExp) {
-  await page.getByRole('combobox', { name: label, exact: true }).click();
-  await page.getByRole('option', { name: option }).first().click();
-}
 
 function csvFile(rows: string[]) {
   return { name: 'students.csv', mimeType: 'text/csv', buffer: Buffer.from(['email,firstName,lastName', ...rows].join('\n')) };

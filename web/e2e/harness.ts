@@ -241,6 +241,12 @@ export function connected(page: Page) {
  * visually hidden, and a forced click on it skips those checks: on a busy machine it could land on
  * whatever the settling layout had moved there.
  */
+/** Mantine's Select: open it by its label, then pick the option. */
+export async function chooseOption(page: Page, label: string, option: string | RegExp) {
+  await page.getByRole('combobox', { name: label, exact: true }).click();
+  await page.getByRole('option', { name: option }).first().click();
+}
+
 export async function setSwitch(input: Locator, checked: boolean) {
   if ((await input.isChecked()) !== checked) await input.locator('xpath=following-sibling::*[1]').click();
   await input.page().waitForFunction(([element, wanted]) => (element as HTMLInputElement).checked === wanted, [await input.elementHandle(), checked] as const);

@@ -12,8 +12,9 @@ import {
   DEVICE_TYPES,
 } from '../constants.ts';
 import { ContentAnalyticsItemSchema, PeakUsageSchema, RegionalAnalyticsSchema } from './analytics.ts';
-import { ContentTypeSchema } from './content.ts';
-import { Id, IsoDate } from '../primitives.ts';
+import { ContentSchema, ContentStatusSchema, ContentTypeSchema } from './content.ts';
+import { MediaStatusSchema } from './media.ts';
+import { Count, Id, IsoDate, PageQuery, SearchText } from '../primitives.ts';
 import { RoleShareSchema } from './users.ts';
 import { DAY_MS } from '../constants.ts';
 
@@ -56,6 +57,36 @@ export type DeviceShare = z.infer<typeof DeviceShareSchema>;
 export const AdminIdParamsSchema = z.object({
   id: idParam('id'),
 });
+
+// ---- GET /api/admin/content: every item, whatever its state, for takedowns ------------------------
+
+/** What an item's media is doing: being made, playable, or failed (null: nothing uploaded or recorded). */
+export const ADMIN_MEDIA_STATES = MediaStatusSchema.shape.status.options;
+
+export const AdminContentQuerySchema = PageQuery.extend({
+  /** Matches the title or the creator's name. */
+  search: SearchText.optional(),
+  status: ContentStatusSchema.optional(),
+  type: ContentTypeSchema.optional(),
+  media: z.enum(ADMIN_MEDIA_STATES, { error: `media must be one of ${ADMIN_MEDIA_STATES.join(', ')}` }).optional(),
+});
+export type AdminContentQuery = z.infer<typeof AdminContentQuerySchema>;
+
+export const AdminContentItemSchema = ContentSchema.extend({
+  media: MediaStatusSchema.shape.status.nullable(),
+  /** Why processing failed, in words a creator can act on. */
+  mediaError: z.string().nullable(),
+});
+export type AdminContentItem = z.infer<typeof AdminContentItemSchema>;
+
+export const AdminContentPageSchema = z.object({
+  items: z.array(AdminContentItemSchema),
+  /** Matching the search and filters. */
+  total: Count,
+  page: z.number().int().positive(),
+  pageSize: z.number().int().positive(),
+});
+export type AdminContentPage = z.infer<typeof AdminContentPageSchema>;
 
 // ---- GET /api/admin/content-metrics -------------------------------------------------------------
 

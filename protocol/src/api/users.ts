@@ -1,22 +1,15 @@
 /** User management (spec §7 admin calls): search, roles, suspension, messages. */
 import { z } from 'zod';
-import { IsoDate, Count } from '../primitives.ts';
+import { IsoDate, Count, PageQuery, SearchText } from '../primitives.ts';
 import { RoleSchema, UserSchema } from './auth.ts';
 import { ROLES } from '../constants.ts';
 
 export const USER_STATUSES = ['active', 'suspended'] as const;
 
-export const AdminUsersQuerySchema = z.object({
-  search: z.string({ error: 'search must be text' }).trim().max(100, { error: 'search must be at most 100 characters' }).optional(),
+export const AdminUsersQuerySchema = PageQuery.extend({
+  search: SearchText.optional(),
   role: z.enum(ROLES, { error: `role must be one of ${ROLES.join(', ')}` }).optional(),
   status: z.enum(USER_STATUSES, { error: `status must be one of ${USER_STATUSES.join(', ')}` }).optional(),
-  page: z.coerce.number({ error: 'page must be a number' }).int({ error: 'page must be a whole number' }).min(1, { error: 'page must be at least 1' }).default(1),
-  pageSize: z.coerce
-    .number({ error: 'pageSize must be a number' })
-    .int({ error: 'pageSize must be a whole number' })
-    .min(1, { error: 'pageSize must be at least 1' })
-    .max(100, { error: 'pageSize must be at most 100' })
-    .default(20),
 });
 export type AdminUsersQuery = z.input<typeof AdminUsersQuerySchema>;
 

@@ -10,6 +10,7 @@ const ADMIN_PATHS: [HTTPMethods, string, string][] = [
   ['GET', '/api/admin/content-metrics', '/api/admin/content-metrics?period=week'],
   ['GET', '/api/admin/region-metrics', '/api/admin/region-metrics?period=month'],
   ['GET', '/api/admin/usage-analytics', '/api/admin/usage-analytics'],
+  ['GET', '/api/admin/content', '/api/admin/content?search=a'],
   ['GET', '/api/admin/moderation-queue', '/api/admin/moderation-queue'],
   ['GET', '/api/admin/system-health', '/api/admin/system-health'],
   ['POST', '/api/admin/system-health/errors/resolve', '/api/admin/system-health/errors/resolve'],

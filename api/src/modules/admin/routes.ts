@@ -1,11 +1,12 @@
 /**
  * The admin area under /api/admin: one guard for the whole subtree (401 signed out, 403 for anyone
- * but an admin), then the dashboard queries, users, moderation and curation. The guard runs before
- * any handler, so a non-admin never reaches validation or data.
+ * but an admin), then the dashboard queries, the library of every item, users, moderation and
+ * curation. The guard runs before any handler, so a non-admin never reaches validation or data.
  */
-import { ContentMetricsQuerySchema, RegionMetricsQuerySchema } from '@onair/protocol';
+import { AdminContentQuerySchema, ContentMetricsQuerySchema, RegionMetricsQuerySchema } from '@onair/protocol';
 import curationRoutes from '../curation/routes.ts';
 import moderationAdminRoutes from '../moderation/admin-routes.ts';
+import { searchContentLibrary } from './content-library.ts';
 import { contentMetrics } from './content-metrics.ts';
 import { regionMetrics } from './region-metrics.ts';
 import { usageAnalytics } from './usage-analytics.ts';
@@ -21,6 +22,8 @@ async function dashboardRoutes(app: ZodApp) {
   });
 
   app.get('/api/admin/usage-analytics', async () => usageAnalytics(app.db.kysely));
+
+  app.get('/api/admin/content', { schema: { querystring: AdminContentQuerySchema } }, async (request) => searchContentLibrary(app.db.kysely, app.liveAudience, request.query));
 }
 
 export default async function adminRoutes(app: ZodApp) {

@@ -5,11 +5,9 @@ import { sql, type Kysely } from 'kysely';
 import type { AdminUser, AdminUsers } from '@onair/protocol';
 import type { Database, UserRow } from '../../db/schema.ts';
 import { presentUser } from '../users/repository.ts';
+import { containsText } from '../../db/contains.ts';
 import { DAY_MS } from '@onair/protocol';
 import { rolesDistribution } from './usage-analytics.ts';
-
-/** `%`, `_` and `\` typed by a person are matched literally. */
-const likePattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 interface Filters {
   search?: string | undefined;
@@ -20,10 +18,9 @@ interface Filters {
 function filtered(db: Kysely<Database>, filters: Filters) {
   let query = db.selectFrom('users');
   if (filters.search) {
-    const pattern = likePattern(filters.search);
-    // lower() on both sides: Postgres LIKE is case-sensitive, SQLite's only for non-ASCII.
-    const like = (column: string) => sql<boolean>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`;
-    const fullName = sql<boolean>`lower(coalesce(first_name, '') || ' ' || coalesce(last_name, '')) like ${pattern} escape '\\'`;
+    const text = filters.search;
+    const like = (column: string) => containsText(sql.ref(column), text);
+    const fullName = containsText(sql<string>`coalesce(first_name, '') || ' ' || coalesce(last_name, '')`, text);
     query = query.where((eb) => eb.or([like('users.username'), like('users.email'), like('users.firstName'), like('users.lastName'), fullName]));
   }
   if (filters.role) query = query.where('role', '=', filters.role);

@@ -17,17 +17,24 @@ export interface ContentFilter {
 
 type ContentWithCreator = ContentRow & { creatorName: string | null; pastViewers: number | null };
 
-/** Items with their creator's name and distinct viewers so far (the running counter, not a count over view events). */
-function selectContent(db: Kysely<Database>) {
+/** Items joined to their creator's account and profile, before any column is chosen: filters may use both. */
+export function contentWithCreator(db: Kysely<Database>) {
   return db
     .selectFrom('content')
     .leftJoin('users', 'users.id', 'content.creatorId')
-    .leftJoin('creatorProfiles', 'creatorProfiles.userId', 'content.creatorId')
+    .leftJoin('creatorProfiles', 'creatorProfiles.userId', 'content.creatorId');
+}
+
+/** What presentContent reads: the item, its creator's name and distinct viewers so far (the running counter, not a count over view events). */
+export function withListColumns(query: ReturnType<typeof contentWithCreator>) {
+  return query
     .leftJoin('contentViewCounts', 'contentViewCounts.contentId', 'content.id')
     .selectAll('content')
     .select((eb) => eb.fn.coalesce('creatorProfiles.displayName', 'users.username').as('creatorName'))
     .select('contentViewCounts.viewers as pastViewers');
 }
+
+const selectContent = (db: Kysely<Database>) => withListColumns(contentWithCreator(db));
 
 async function mediaAssets(db: Kysely<Database>, ids: number[]) {
   if (ids.length === 0) return new Map();

@@ -1,6 +1,7 @@
 /**
  * Content analytics: figures of the chosen period, the 10 most viewed, category performance, quick
- * actions, recent activity, peak usage, device split, regional curation and the community panel.
+ * actions, recent activity, peak usage, device split, regional curation, the community panel, and the
+ * library of every item (where takedowns start).
  */
 import { Badge, Button, Group, Loader, SegmentedControl, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { BarChart } from '../../components/charts';
@@ -8,6 +9,7 @@ import { IconClock, IconEye, IconPlus, IconUsers } from '@tabler/icons-react';
 import { ADMIN_CONTENT_PERIODS, LIST_LIMITS } from '@onair/protocol/constants';
 import type { ContentMetrics, UsageAnalytics } from '@onair/protocol';
 import { ActivityFeed } from './ActivityFeed';
+import { ContentLibraryPanel } from './ContentLibraryPanel';
 import { CurationPanel } from './CurationPanel';
 import { formatMinutes, formatRating } from './format';
 import { Empty, Panel, SummaryCard } from './parts';
@@ -201,6 +203,7 @@ export function ContentTab({ metrics, usage, period, onPeriod, refreshing, pendi
           <Community metrics={metrics} />
         </Panel>
       </SimpleGrid>
+      <ContentLibraryPanel />
     </>
   );
 }

@@ -4,6 +4,8 @@
  */
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type {
+  AdminContentPage,
+  AdminContentQuery,
   AdminUser,
   AdminUsers,
   ContentMetrics,
@@ -56,6 +58,11 @@ export const adminQueries = {
     queryOptions({
       queryKey: ['admin', 'moderation-queue'],
       queryFn: () => apiRequest<ModerationQueue>('GET', '/api/admin/moderation-queue'),
+    }),
+  library: (query: AdminContentQuery) =>
+    queryOptions({
+      queryKey: ['admin', 'content', query],
+      queryFn: () => apiRequest<AdminContentPage>('GET', `/api/admin/content${params({ ...query })}`),
     }),
   users: (query: UsersFilter) =>
     queryOptions({

@@ -4,7 +4,8 @@ import { Link } from '@tanstack/react-router';
 import type { Content } from '@onair/protocol';
 import { countOf, formatMinutes } from './format';
 
-const STATUS_COLOR: Record<Content['status'], string> = { live: 'red', published: 'green', offline: 'gray' };
+/** A status badge's colour, alike wherever items are listed. */
+export const STATUS_COLOR: Record<Content['status'], string> = { live: 'brand', published: 'green', offline: 'gray' };
 
 interface ContentListProps {
   items: Content[] | undefined;

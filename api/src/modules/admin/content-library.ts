@@ -1,0 +1,55 @@
+/**
+ * The admin's library: every item whatever its state (on air, published, offline, its media being
+ * made or failed), newest first, searched by title or creator, a page at a time. It is where a
+ * takedown starts when the item is not one the admin already has open.
+ */
+import { sql, type Kysely } from 'kysely';
+import type { AdminContentItem, AdminContentPage, AdminContentQuery, Content } from '@onair/protocol';
+import type { Database } from '../../db/schema.ts';
+import { containsText } from '../../db/contains.ts';
+import type { LiveAudience } from '../../realtime/audience.ts';
+import { contentWithCreator, presentContent, withListColumns } from '../content/repository.ts';
+
+function filtered(db: Kysely<Database>, query: AdminContentQuery) {
+  let items = contentWithCreator(db);
+  if (query.search) {
+    const text = query.search;
+    items = items.where((eb) =>
+      eb.or([
+        containsText(sql.ref('content.title'), text),
+        containsText(sql.ref('users.username'), text),
+        containsText(sql.ref('creatorProfiles.displayName'), text),
+      ]),
+    );
+  }
+  if (query.status) items = items.where('content.status', '=', query.status);
+  if (query.type) items = items.where('content.type', '=', query.type);
+  const media = query.media;
+  if (media) items = items.where('content.id', 'in', (eb) => eb.selectFrom('mediaAssets').select('mediaAssets.contentId').where('mediaAssets.status', '=', media));
+  return items;
+}
+
+/** Each item's media state and, when it failed, why. */
+async function withMediaState(db: Kysely<Database>, items: Content[]): Promise<AdminContentItem[]> {
+  const ids = items.map((i) => i.id);
+  const rows = ids.length ? await db.selectFrom('mediaAssets').select(['contentId', 'status', 'error']).where('contentId', 'in', ids).execute() : [];
+  const byItem = new Map(rows.map((r) => [r.contentId, r]));
+  return items.map((item) => {
+    const media = byItem.get(item.id);
+    return { ...item, media: media?.status ?? null, mediaError: media?.status === 'failed' ? media.error : null };
+  });
+}
+
+export async function searchContentLibrary(db: Kysely<Database>, audience: LiveAudience, query: AdminContentQuery): Promise<AdminContentPage> {
+  const [rows, matching] = await Promise.all([
+    withListColumns(filtered(db, query))
+      .orderBy('content.createdAt', 'desc')
+      .orderBy('content.id', 'desc')
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize)
+      .execute(),
+    filtered(db, query).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  const items = await withMediaState(db, await presentContent(db, audience, rows));
+  return { items, total: Number(matching.n), page: query.page, pageSize: query.pageSize };
+}

@@ -1,0 +1,207 @@
+/**
+ * Every item on the instance, whatever its state, searched by title or creator and filtered by status,
+ * type and media state, a page at a time: where an admin finds an item to open or take down (the
+ * takedown asks for a reason the creator is sent). Items on air or with media being made cannot be
+ * deleted until they end, as the server says.
+ */
+import { useEffect, useState } from 'react';
+import { ActionIcon, Anchor, Badge, Group, Pagination, Select, Stack, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconSearch, IconTrash } from '@tabler/icons-react';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { ADMIN_MEDIA_STATES, CONTENT_TYPES, type AdminContentItem, type Content } from '@onair/protocol';
+import { DeleteContentDialog } from '../creator/DeleteContentDialog';
+import { STATUS_COLOR } from '../creator/ContentList';
+import { countOf, formatMinutes } from '../creator/format';
+import { formatTime } from './format';
+import { Empty, ErrorText, Loading, Panel } from './parts';
+import { adminQueries } from './queries';
+
+const PAGE_SIZE = 10;
+const STATUS_LABEL: Record<Content['status'], string> = { live: 'On air', published: 'Published', offline: 'Offline' };
+const MEDIA_LABEL: Record<(typeof ADMIN_MEDIA_STATES)[number], string> = { live: 'Live input', processing: 'Processing', ready: 'Ready', failed: 'Failed' };
+const TYPE_LABEL: Record<Content['type'], string> = { tv: 'TV', radio: 'Radio', podcast: 'Podcast', other: 'Other' };
+
+/** Why an item cannot be deleted now, or null when it can. */
+function deleteBlocked(item: AdminContentItem): string | null {
+  if (item.status === 'live') return 'End the broadcast before deleting it';
+  if (item.media === 'processing') return 'Its media is still being processed';
+  return null;
+}
+
+function MediaState({ item }: { item: AdminContentItem }) {
+  if (item.media === null) return <Text size="sm" c="dimmed">None</Text>;
+  return (
+    <Stack gap={2}>
+      <Badge variant="light" color={item.media === 'failed' ? 'orange' : item.media === 'processing' ? 'blue' : 'gray'}>
+        {MEDIA_LABEL[item.media]}
+      </Badge>
+      {item.mediaError && (
+        <Text size="xs" c="dimmed" lineClamp={2} title={item.mediaError}>
+          {item.mediaError}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+function LibraryRow({ item, onDelete }: { item: AdminContentItem; onDelete: (item: AdminContentItem) => void }) {
+  const blocked = deleteBlocked(item);
+  return (
+    <Table.Tr>
+      <Table.Td>
+        <Anchor component={Link} to={`/watch/${item.id}`} fw={600} size="sm" lineClamp={1}>
+          {item.title}
+        </Anchor>
+        <Text size="xs" c="dimmed">
+          {TYPE_LABEL[item.type]} · {item.creatorName ?? 'No creator'} · {formatTime(item.createdAt)}
+        </Text>
+      </Table.Td>
+      <Table.Td>
+        <Badge color={STATUS_COLOR[item.status]} variant={item.status === 'live' ? 'filled' : 'light'}>
+          {STATUS_LABEL[item.status]}
+        </Badge>
+      </Table.Td>
+      <Table.Td>
+        <MediaState item={item} />
+      </Table.Td>
+      <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+        {item.status === 'live' ? `${item.viewerCount.toLocaleString()} watching` : countOf(item.viewerCount, 'viewer')}
+        {item.status !== 'live' && item.duration > 0 && (
+          <Text size="xs" c="dimmed">
+            {formatMinutes(item.duration)}
+          </Text>
+        )}
+      </Table.Td>
+      <Table.Td>
+        <ActionIcon
+          variant="subtle"
+          color="red.9"
+          size="lg"
+          aria-label={`Delete ${item.title}`}
+          disabled={blocked !== null}
+          title={blocked ?? undefined}
+          onClick={() => onDelete(item)}
+        >
+          <IconTrash size={18} />
+        </ActionIcon>
+      </Table.Td>
+    </Table.Tr>
+  );
+}
+
+export function ContentLibraryPanel() {
+  const client = useQueryClient();
+  const [search, setSearch] = useState('');
+  const [debounced] = useDebouncedValue(search.trim(), 300);
+  const [status, setStatus] = useState<Content['status'] | null>(null);
+  const [type, setType] = useState<Content['type'] | null>(null);
+  const [media, setMedia] = useState<AdminContentItem['media']>(null);
+  const [page, setPage] = useState(1);
+  const [deleting, setDeleting] = useState<AdminContentItem | null>(null);
+  const query = { search: debounced || undefined, status: status ?? undefined, type: type ?? undefined, media: media ?? undefined, page, pageSize: PAGE_SIZE };
+  const library = useQuery({ ...adminQueries.library(query), placeholderData: keepPreviousData });
+  const filtering = Boolean(debounced || status || type || media);
+  // Every filter starts the list again from its first page.
+  const filter =
+    <T,>(set: (value: T) => void) =>
+    (value: T) => {
+      set(value);
+      setPage(1);
+    };
+
+  const pages = library.data ? Math.max(1, Math.ceil(library.data.total / PAGE_SIZE)) : 1;
+  // A takedown can empty the last page: show the one before it.
+  useEffect(() => {
+    if (page > pages) setPage(pages);
+  }, [page, pages]);
+  return (
+    <Panel title="Library">
+      <Group align="flex-end">
+        <TextInput
+          label="Search content"
+          placeholder="Title or creator"
+          leftSection={<IconSearch size={16} />}
+          value={search}
+          onChange={(e) => filter(setSearch)(e.currentTarget.value)}
+          w={260}
+        />
+        <Select
+          label="Status"
+          placeholder="Any status"
+          clearable
+          data={(Object.keys(STATUS_LABEL) as Content['status'][]).map((s) => ({ value: s, label: STATUS_LABEL[s] }))}
+          value={status}
+          onChange={(v) => filter(setStatus)(v as Content['status'] | null)}
+          w={150}
+        />
+        <Select
+          label="Type"
+          placeholder="Any type"
+          clearable
+          data={CONTENT_TYPES.map((t) => ({ value: t, label: TYPE_LABEL[t] }))}
+          value={type}
+          onChange={(v) => filter(setType)(v as Content['type'] | null)}
+          w={130}
+        />
+        <Select
+          label="Media"
+          placeholder="Any media"
+          clearable
+          data={ADMIN_MEDIA_STATES.map((m) => ({ value: m, label: MEDIA_LABEL[m] }))}
+          value={media}
+          onChange={(v) => filter(setMedia)(v as AdminContentItem['media'])}
+          w={150}
+        />
+      </Group>
+      {library.isPending ? (
+        <Loading />
+      ) : library.isError ? (
+        <ErrorText error={library.error} retry={library.refetch} />
+      ) : library.data.items.length === 0 ? (
+        <Empty>{filtering ? 'No content matches these filters' : 'No content yet'}</Empty>
+      ) : (
+        <>
+          <Table.ScrollContainer minWidth={720}>
+            <Table verticalSpacing="xs" highlightOnHover aria-label="Library" style={{ opacity: library.isPlaceholderData ? 0.6 : 1 }}>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Item</Table.Th>
+                  <Table.Th>Status</Table.Th>
+                  <Table.Th>Media</Table.Th>
+                  <Table.Th ta="right">Audience</Table.Th>
+                  <Table.Th>
+                    <VisuallyHidden>Actions</VisuallyHidden>
+                  </Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {library.data.items.map((item) => (
+                  <LibraryRow key={item.id} item={item} onDelete={setDeleting} />
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+          <Group justify="space-between">
+            <Text size="xs" c="dimmed">
+              {countOf(library.data.total, 'item')}
+            </Text>
+            <Pagination total={pages} value={page} onChange={setPage} size="sm" />
+          </Group>
+        </>
+      )}
+      {deleting && (
+        <DeleteContentDialog
+          item={deleting}
+          onClose={() => setDeleting(null)}
+          onDeleted={() => {
+            setDeleting(null);
+            // The library and the dashboard's figures (the library's size, views) all move.
+            void client.invalidateQueries({ queryKey: adminQueries.all() });
+          }}
+        />
+      )}
+    </Panel>
+  );
+}
