@@ -11,6 +11,7 @@
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { MediaJobPayload, MediaJobResult } from '@onair/protocol';
+import { uploadPartFile } from '@onair/api/media-files';
 import {
   downloadRendition,
   EPISODE_SAMPLE_RATE,
@@ -59,11 +60,6 @@ export async function makeEpisodeFile({ ctx, tools, workspace, contentId, files 
 
 type UploadPayload = Extract<MediaJobPayload, { kind: 'upload' }>;
 
-/** Where an upload's bytes are kept while they arrive (relative to MEDIA_DIR). */
-export function uploadPartPath(mediaDir: string, uploadId: string): string {
-  return path.join(mediaDir, 'uploads', `${uploadId}.part`);
-}
-
 /** The result of a job that already finished (a retry after the last step), read back from the row. */
 export function resultFromAsset(contentId: number, asset: NonNullable<Awaited<ReturnType<typeof findAsset>>>, renditions: number[]): MediaJobResult {
   return {
@@ -80,7 +76,7 @@ export function resultFromAsset(contentId: number, asset: NonNullable<Awaited<Re
 export async function processUpload(payload: UploadPayload, ctx: JobContext, tools: MediaTools): Promise<MediaJobResult> {
   const k = ctx.db.kysely;
   const { contentId, uploadId } = payload;
-  const source = uploadPartPath(tools.mediaDir, uploadId);
+  const source = uploadPartFile(tools.mediaDir, uploadId);
   const asset = await findAsset(k, contentId);
   if (asset?.status === 'ready') {
     // An earlier attempt finished and died before saying so: only the received bytes may be left.

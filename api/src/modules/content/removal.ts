@@ -7,8 +7,10 @@
  * unlinked. Then its files go, the feed of the show it was an episode of is rebuilt without it, and
  * open pages are told (`content:removed`).
  *
- * Refused (409) while the item is on air, or while a media job is still writing its files: the job
- * would fail on a missing item, or leave files behind for one.
+ * Refused (409) while the item is on air: its broadcast ends in the Studio first. An item whose media
+ * is still being made (an upload's transcode, a recording being saved) may go: its media job notices
+ * within a second, stops ffmpeg and removes what it wrote (workers' media-cancel.ts), and the bytes of
+ * its uploads go here with its other files.
  *
  * An admin deleting someone else's item is a takedown: it goes in the admin log, in the same
  * transaction, and its creator is told.
@@ -25,17 +27,15 @@ export async function deleteContent(app: FastifyInstance, user: UserRow, id: num
   const removed = await app.db.kysely.transaction().execute(async (trx) => {
     const item = await trx
       .selectFrom('content')
-      .leftJoin('mediaAssets', 'mediaAssets.contentId', 'content.id')
       .leftJoin('podcastEpisodes', 'podcastEpisodes.contentId', 'content.id')
-      .select(['content.creatorId', 'content.title', 'content.status', 'mediaAssets.status as mediaStatus', 'podcastEpisodes.showId'])
+      .select(['content.creatorId', 'content.title', 'content.status', 'podcastEpisodes.showId'])
       .where('content.id', '=', id)
       .executeTakeFirst();
     if (!item) throw notFound('No content with that id');
     if (user.role !== 'admin' && item.creatorId !== user.id) throw forbidden('Only the item’s creator or an admin may delete it');
     if (item.status === 'live') throw conflict('This item is on air: end the broadcast in the Studio before deleting it');
-    if (item.mediaStatus === 'processing') {
-      throw conflict('This item’s media is still being processed: delete it when processing has finished');
-    }
+    // Its uploads' rows go with it (cascade); their bytes are named by upload, so they are read first.
+    const uploads = await trx.selectFrom('mediaUploads').select('id').where('contentId', '=', id).execute();
     await trx.deleteFrom('content').where('id', '=', id).execute();
     // Whose item an admin took down, or null.
     const takenFrom = item.creatorId !== null && item.creatorId !== user.id ? item.creatorId : null;
@@ -43,10 +43,10 @@ export async function deleteContent(app: FastifyInstance, user: UserRow, id: num
       const detail = reason ? `${item.title}: ${reason}` : item.title;
       await recordAdminAction(trx, { adminId: user.id, action: 'content.delete', targetUserId: takenFrom, targetId: id, detail });
     }
-    return { ...item, takenFrom };
+    return { ...item, takenFrom, uploadIds: uploads.map((u) => u.id) };
   });
 
-  await removeItemFiles(app.config.mediaDir, id);
+  await removeItemFiles(app.config.mediaDir, id, removed.uploadIds);
   if (removed.showId !== null) await app.jobs.enqueue('syndication', { showId: removed.showId }, { userId: user.id });
   app.io.to(rooms.lobby()).emit('content:removed', { contentId: id });
   if (removed.takenFrom !== null) {

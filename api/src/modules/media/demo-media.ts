@@ -18,7 +18,7 @@ import type { ContentType } from '@onair/protocol';
 import { FfmpegProcess } from './live/ffmpeg-process.ts';
 import { detectFfmpeg } from './capabilities.ts';
 import { processingAsset, setUploadJob } from './uploads-repository.ts';
-import { partFile } from './upload-files.ts';
+import { uploadPartFile } from './item-files.ts';
 
 const DEMO_MEDIA_MARKER = 'demo_media_v1';
 
@@ -107,7 +107,7 @@ export async function seedDemoMedia(app: FastifyInstance, options: DemoMediaOpti
   for (const item of await pickItems(app)) {
     // Where a creator's upload waits for its job: the job reads it there and deletes it when done.
     const uploadId = `demo-${randomBytes(12).toString('base64url')}`;
-    const part = partFile(mediaDir, uploadId);
+    const part = uploadPartFile(mediaDir, uploadId);
     const kind = item.type === 'tv' ? 'video' : 'audio';
     const ffmpeg = new FfmpegProcess(ffmpegPath, demoClipArgs(kind, seconds, part));
     await ffmpeg.exited;

@@ -17,7 +17,7 @@ import { testDialects } from '../../../../test-support/databases.ts';
 import { openDatabase, type Db } from '../../db/index.ts';
 import { buildServer } from '../../server.ts';
 import { recordingSource } from './item-files.ts';
-import { partFile } from './upload-files.ts';
+import { uploadPartFile } from './item-files.ts';
 
 const dialects = await testDialects();
 
@@ -52,7 +52,7 @@ describe.each(dialects)('media processing interrupted by a restart on %s', { tim
       await k.insertInto('mediaUploads').values({ id, creatorId, contentId, filename: 'clip.mp4', sizeBytes: size, receivedBytes: size, meta: '{}', jobId: 'gone-with-the-process', createdAt: now, updatedAt: now }).execute();
     }
     mkdirSync(path.join(t.config.mediaDir, 'uploads'), { recursive: true });
-    copyFileSync(fixtures.video, partFile(t.config.mediaDir, 'upload-kept'));
+    copyFileSync(fixtures.video, uploadPartFile(t.config.mediaDir, 'upload-kept'));
     const recording = path.join(t.config.mediaDir, recordingSource(items.recording));
     mkdirSync(path.dirname(recording), { recursive: true });
     fixtures.recording(recording);

@@ -12,8 +12,7 @@ import { access } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { MediaJobPayload } from '@onair/protocol';
-import { recordingSource } from './item-files.ts';
-import { partFile } from './upload-files.ts';
+import { recordingSource, uploadPartFile } from './item-files.ts';
 
 const LOST_SOURCE = 'Processing stopped when the server restarted and the file it was reading is gone: upload it again';
 
@@ -35,7 +34,7 @@ export async function resumeInterruptedMedia(app: FastifyInstance): Promise<{ re
 
   for (const { contentId, creatorId, uploadId, generatePodcast } of stuck) {
     let payload: MediaJobPayload | null = null;
-    if (uploadId !== null && (await present(partFile(mediaDir, uploadId)))) {
+    if (uploadId !== null && (await present(uploadPartFile(mediaDir, uploadId)))) {
       payload = { kind: 'upload', uploadId, contentId };
     } else if (uploadId === null && (await present(path.join(mediaDir, recordingSource(contentId))))) {
       payload = { kind: 'recording', contentId, source: recordingSource(contentId), generatePodcast: generatePodcast === 1 };

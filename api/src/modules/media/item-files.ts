@@ -6,7 +6,8 @@
  * - `vod/<id>/`: the on-demand ladder, download file, audio and thumbnail (made by the media job in a
  *   `vod/.work-<id>-<job>` folder and swapped in through `vod/<id>.old-<hex>`, see workers' Workspace);
  * - `live/<id>/`: a broadcast's live HLS while it is on air (the live manager removes it after);
- * - `recordings/<id>/`: the takes of a broadcast being saved, joined into `recording.flv` for the media job.
+ * - `recordings/<id>/`: the takes of a broadcast being saved, joined into `recording.flv` for the media job;
+ * - `uploads/<upload id>.part`: an upload's bytes while they arrive and until its media job has read them.
  */
 import { readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
@@ -14,6 +15,7 @@ import path from 'node:path';
 export const VOD_DIR = 'vod';
 const RECORDINGS_DIR = 'recordings';
 const LIVE_DIR = 'live';
+const UPLOADS_DIR = 'uploads';
 const PER_ITEM_DIRS = [VOD_DIR, LIVE_DIR, RECORDINGS_DIR] as const;
 
 /** A broadcast's live HLS folder while it is on air. */
@@ -26,10 +28,21 @@ export function recordingSource(contentId: number): string {
   return `${RECORDINGS_DIR}/${contentId}/recording.flv`;
 }
 
-/** Removes every file of the item, finished or left behind by an interrupted job. Missing folders are fine. */
-export async function removeItemFiles(mediaDir: string, contentId: number): Promise<void> {
+/** Where an upload's bytes are kept while they arrive (named by the upload, not the item). */
+export function uploadPartFile(mediaDir: string, uploadId: string): string {
+  return path.join(mediaDir, UPLOADS_DIR, `${uploadId}.part`);
+}
+
+/**
+ * Removes every file of the item, finished or left behind by an interrupted job, and the bytes of its
+ * uploads (`uploadIds`). Missing files and folders are fine.
+ */
+export async function removeItemFiles(mediaDir: string, contentId: number, uploadIds: readonly string[] = []): Promise<void> {
   await removeVodLeftovers(path.join(mediaDir, VOD_DIR), contentId);
-  await Promise.all(PER_ITEM_DIRS.map((dir) => rm(path.join(mediaDir, dir, String(contentId)), { recursive: true, force: true })));
+  await Promise.all([
+    ...PER_ITEM_DIRS.map((dir) => rm(path.join(mediaDir, dir, String(contentId)), { recursive: true, force: true })),
+    ...uploadIds.map((id) => rm(uploadPartFile(mediaDir, id), { force: true })),
+  ]);
 }
 
 /** The work and parked folders of the item's media jobs in `vod` (a crash or a retry can leave them). */

@@ -7,22 +7,20 @@
 import { createWriteStream } from 'node:fs';
 import { mkdir, open, rm, truncate } from 'node:fs/promises';
 import path from 'node:path';
+import { uploadPartFile } from './item-files.ts';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 
-export function partFile(mediaDir: string, uploadId: string): string {
-  return path.join(mediaDir, 'uploads', `${uploadId}.part`);
-}
 
 /** An empty part file, so chunks can be written at their offsets. */
 export async function createPartFile(mediaDir: string, uploadId: string): Promise<void> {
-  await mkdir(path.join(mediaDir, 'uploads'), { recursive: true });
-  const handle = await open(partFile(mediaDir, uploadId), 'w');
+  await mkdir(path.dirname(uploadPartFile(mediaDir, uploadId)), { recursive: true });
+  const handle = await open(uploadPartFile(mediaDir, uploadId), 'w');
   await handle.close();
 }
 
 export async function removePartFile(mediaDir: string, uploadId: string): Promise<void> {
-  await rm(partFile(mediaDir, uploadId), { force: true });
+  await rm(uploadPartFile(mediaDir, uploadId), { force: true });
 }
 
 export class ChunkTooLargeError extends Error {

@@ -12,7 +12,8 @@ import type { FastifyReply } from 'fastify';
 import { FFMPEG_INSTALL, UploadCreateRequestSchema, UploadIdParamsSchema, type Upload } from '@onair/protocol';
 import { badRequest, HttpError, notFound } from '../../http/errors.ts';
 import { detectFfmpeg } from './capabilities.ts';
-import { ChunkTooLargeError, createPartFile, partFile, writeChunk } from './upload-files.ts';
+import { ChunkTooLargeError, createPartFile, writeChunk } from './upload-files.ts';
+import { uploadPartFile } from './item-files.ts';
 import { advanceUpload, createUploadedItem, findOwnUpload, insertUpload, presentUpload, setUploadJob } from './uploads-repository.ts';
 import type { MediaUploadRow } from '../../db/schema-media.ts';
 import { signedInUser } from '../../http/signed-in.ts';
@@ -98,7 +99,7 @@ export default async function uploadRoutes(app: ZodApp) {
       try {
         let received: number;
         try {
-          received = await writeChunk(partFile(mediaDir, id), request.raw, offset, size);
+          received = await writeChunk(uploadPartFile(mediaDir, id), request.raw, offset, size);
         } catch (error) {
           if (error instanceof ChunkTooLargeError) throw payloadTooLarge(error.message);
           if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new HttpError(410, 'The bytes of this upload are gone; start the upload again');

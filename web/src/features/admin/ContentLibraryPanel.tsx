@@ -1,8 +1,8 @@
 /**
  * Every item on the instance, whatever its state, searched by title or creator and filtered by status,
  * type and media state, a page at a time: where an admin finds an item to open or take down (the
- * takedown asks for a reason the creator is sent). Items on air or with media being made cannot be
- * deleted until they end, as the server says.
+ * takedown asks for a reason the creator is sent). Items on air cannot be deleted until their broadcast
+ * ends, as the server says.
  */
 import { useEffect, useState } from 'react';
 import { ActionIcon, Anchor, Badge, Group, Pagination, Select, Stack, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
@@ -23,12 +23,8 @@ const STATUS_LABEL: Record<Content['status'], string> = { live: 'On air', publis
 const MEDIA_LABEL: Record<(typeof ADMIN_MEDIA_STATES)[number], string> = { live: 'Live input', processing: 'Processing', ready: 'Ready', failed: 'Failed' };
 const TYPE_LABEL: Record<Content['type'], string> = { tv: 'TV', radio: 'Radio', podcast: 'Podcast', other: 'Other' };
 
-/** Why an item cannot be deleted now, or null when it can. */
-function deleteBlocked(item: AdminContentItem): string | null {
-  if (item.status === 'live') return 'End the broadcast before deleting it';
-  if (item.media === 'processing') return 'Its media is still being processed';
-  return null;
-}
+/** Why an item cannot be deleted now, or null when it can (one being processed can: its job stops). */
+const deleteBlocked = (item: AdminContentItem): string | null => (item.status === 'live' ? 'End the broadcast before deleting it' : null);
 
 function MediaState({ item }: { item: AdminContentItem }) {
   if (item.media === null) return <Text size="sm" c="dimmed">None</Text>;

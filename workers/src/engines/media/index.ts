@@ -18,6 +18,8 @@ export interface MediaToolsOptions {
   mediaDir: string;
   ffmpegPath: string;
   ffprobePath: string;
+  /** Ends every ffmpeg and ffprobe these tools start (a job whose item was deleted). */
+  signal?: AbortSignal | undefined;
 }
 
 export type ShareListener = (share: number) => void;
@@ -26,15 +28,22 @@ export class MediaTools {
   readonly mediaDir: string;
   readonly ffmpegPath: string;
   readonly ffprobePath: string;
+  private readonly signal: AbortSignal | undefined;
 
   constructor(options: MediaToolsOptions) {
     this.mediaDir = options.mediaDir;
     this.ffmpegPath = options.ffmpegPath;
     this.ffprobePath = options.ffprobePath;
+    this.signal = options.signal;
+  }
+
+  /** The same tools, whose processes are killed when `signal` aborts. */
+  withSignal(signal: AbortSignal): MediaTools {
+    return new MediaTools({ mediaDir: this.mediaDir, ffmpegPath: this.ffmpegPath, ffprobePath: this.ffprobePath, signal });
   }
 
   probe(file: string): Promise<MediaProbe> {
-    return probeMedia(this.ffprobePath, file);
+    return probeMedia(this.ffprobePath, file, this.signal);
   }
 
   /** Writes `master.m3u8` and one folder per rendition into `outDir`. */
@@ -47,7 +56,7 @@ export class MediaTools {
   }
 
   async thumbnail(input: string, output: string, atSeconds: number): Promise<void> {
-    await runTool(this.ffmpegPath, thumbnailArgs(input, output, atSeconds));
+    await runTool(this.ffmpegPath, thumbnailArgs(input, output, atSeconds), { signal: this.signal });
   }
 
   async episode(input: string, output: string, durationSeconds: number, onShare: ShareListener): Promise<void> {
@@ -57,6 +66,7 @@ export class MediaTools {
   private async ffmpeg(args: string[], durationSeconds: number, onShare: ShareListener): Promise<void> {
     let last = -1;
     await runTool(this.ffmpegPath, args, {
+      signal: this.signal,
       onStdoutLine: (line) => {
         const seconds = progressSeconds(line);
         if (seconds === null || durationSeconds <= 0) return;

@@ -80,10 +80,10 @@ export function interpretProbe(output: FfprobeOutput): MediaProbe {
   };
 }
 
-export async function probeMedia(ffprobePath: string, file: string): Promise<MediaProbe> {
+export async function probeMedia(ffprobePath: string, file: string, signal?: AbortSignal): Promise<MediaProbe> {
   let stdout: string;
   try {
-    ({ stdout } = await runTool(ffprobePath, ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', file], { keepStdout: true }));
+    ({ stdout } = await runTool(ffprobePath, ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', file], { keepStdout: true, signal }));
   } catch (error) {
     // ffprobe says `<path>: Invalid data found…`; the path means nothing to the creator.
     if (error instanceof MediaToolError) throw new UnreadableMediaError(error.reason.startsWith(`${file}: `) ? error.reason.slice(file.length + 2) : error.reason);
