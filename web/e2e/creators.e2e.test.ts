@@ -79,13 +79,22 @@ describe.skipIf(!ready)('creators in the browser', () => {
     await person.page.getByRole('link', { name: /Morning Ragas Live/ }).first().click();
     await person.page.getByRole('heading', { name: 'Morning Ragas Live' }).waitFor();
 
-    // Deleted from the library: asked first (Cancel keeps it), then gone, and a fan's open page says so without a reload.
+    // Deleted from the library: asked first (Cancel keeps it), then gone, and a fan's open page and an
+    // admin's open library say so without a reload.
     const itemPath = new URL(person.page.url()).pathname;
     const fan = await app.newPerson({ tourDoneFor: 'viewer' });
     await signIn(fan.page, 'viewer', 'viewer123');
     await fan.page.goto(itemPath);
     await fan.page.getByRole('heading', { name: 'Morning Ragas Live' }).waitFor();
     await connected(fan.page);
+    const admin = await app.newPerson({ tourDoneFor: 'admin' });
+    await signIn(admin.page, 'admin', 'admin123');
+    await admin.page.goto('/admin');
+    await admin.page.getByRole('tab', { name: 'Content Analytics' }).click();
+    await admin.page.getByLabel('Search content').fill('Morning Ragas');
+    const adminRow = admin.page.getByRole('table', { name: 'Library' }).getByText('Morning Ragas Live');
+    await adminRow.waitFor();
+    await connected(admin.page);
     await person.page.getByRole('link', { name: 'Creator Dashboard' }).click();
     await person.page.getByRole('tab', { name: 'Content' }).click();
     await person.page.getByRole('button', { name: 'Delete Morning Ragas Live' }).click();
@@ -98,6 +107,8 @@ describe.skipIf(!ready)('creators in the browser', () => {
     await toast(person.page, 'Content Deleted');
     await person.page.getByText('No content yet. Create your first item.').waitFor();
     await fan.page.getByText('There is no programme at this address', { exact: false }).waitFor({ timeout: 5_000 });
+    await admin.page.getByText('No content matches these filters').waitFor({ timeout: 5_000 });
+    await admin.context.close();
     expect((await person.page.request.get(itemPath.replace('/watch/', '/api/content/'))).status()).toBe(404);
 
     await person.page.goto('/creator-studio');

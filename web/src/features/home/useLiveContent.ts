@@ -27,7 +27,7 @@ function useFollowLiveList() {
 
 /**
  * Live items with viewer counts. Counts move with `presence:update` events from `streams:active`; streams starting or
- * stopping arrive as `content:updated`, deleted items as `content:removed` (the list is refetched); without a socket it polls.
+ * stopping arrive as `content:updated` (deleted items leave every list through useContentRemovals); without a socket it polls.
  */
 export function useLiveContent() {
   const client = useQueryClient();
@@ -44,7 +44,6 @@ export function useLiveContent() {
   const onContent = useCallback(() => void client.invalidateQueries({ queryKey: LIVE_CONTENT_KEY }), [client]);
   useSocketEvent('presence:update', onPresence);
   useSocketEvent('content:updated', onContent);
-  useSocketEvent('content:removed', onContent);
   useFollowLiveList();
   return query;
 }

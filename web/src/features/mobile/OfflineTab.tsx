@@ -10,9 +10,7 @@ import type { OfflineContent } from '@onair/protocol';
 import { apiRequest } from '../../lib/api';
 import { toast, toastError } from '../../lib/toast';
 import { contentQueries } from '../content/queries';
-import { downloadForOffline, formatBytes, offlinePlaybackUrl, readIndex, removeDownload, storageEstimate, type StorageFigures } from './offline';
-
-const OFFLINE_KEY = ['/api/user/offline-content'] as const;
+import { downloadForOffline, formatBytes, OFFLINE_KEY, offlinePlaybackUrl, readIndex, removeDownload, storageEstimate, type StorageFigures } from './offline';
 
 export function OfflineTab() {
   const client = useQueryClient();

@@ -9,6 +9,9 @@ import { DOWNLOADS_CACHE } from './offline-cache';
 
 const INDEX_KEY = 'onair-offline-index';
 
+/** The server's record of this account's downloads (GET /api/user/offline-content). */
+export const OFFLINE_KEY = ['/api/user/offline-content'] as const;
+
 export interface StoredDownload extends OfflineContent {
   url: string;
   bytes: number;

@@ -8,6 +8,7 @@ import { connectFor } from '../../lib/socket';
 import { Brand } from '../../components/Brand';
 import { useAuth } from '../auth/AuthProvider';
 import { useAccountSync } from '../auth/useAccountSync';
+import { useContentRemovals } from '../content/useContentRemovals';
 import { OnboardingDialog } from '../onboarding/OnboardingDialog';
 import { HeaderStatus } from './HeaderStatus';
 import { MobileNav, SideNav } from './MainNav';
@@ -28,6 +29,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
     connectFor(user?.id ?? null);
   }, [user?.id]);
   useAccountSync();
+  useContentRemovals();
   const pathname = useRouterState({ select: (state) => state.location.pathname });
   useDefaultDocumentTitle(NAV_ITEMS.find((item) => item.to === pathname)?.label ?? null);
 
