@@ -3,6 +3,7 @@
  * process (`npm run media`: the same server with MEDIA_INGEST=true) on one Postgres, Redis and MEDIA_DIR.
  * An encoder pushes to the media process; the API node's clients see the stream live, its health over
  * their sockets (through the Redis adapter) and its files; the Studio's Stop on the API node ends it.
+ * When the encoder drops, the API node's viewers are told, and so is one who opens the item after.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -47,7 +48,8 @@ describe.skipIf(!ready)('media process beside an API node', { timeout: 120_000 }
       SEED_DEMO: 'false',
       WEB_DIST: '/nonexistent',
       MEDIA_DIR: mediaDir,
-      MEDIA_GRACE_MS: '1000',
+      // Long enough for a viewer to open the item on the API node while the encoder is away.
+      MEDIA_GRACE_MS: '4000',
     };
     // What `npm run media` sets (scripts/media.mjs): ingest on, on its own port.
     [api, media] = await Promise.all([startApiProcess({ ...env, NODE_ID: 'api' }), startApiProcess({ ...env, NODE_ID: 'media', MEDIA_INGEST: 'true', RTMP_PORT: String(rtmpPort) })]);
@@ -106,9 +108,22 @@ describe.skipIf(!ready)('media process beside an API node', { timeout: 120_000 }
     });
     expect(started.status).toBe(201);
     encoder = startEncoder(`rtmp://127.0.0.1:${rtmpPort}/live/${streamKey}`, { seconds: 60, video: { width: 640, height: 360 } });
-    await waitFor('the restarted stream playable', async () => {
+    const restarted = await waitFor('the restarted stream playable', async () => {
       const items = (await (await fetch(`${api.url}/api/content?live=true`)).json()) as Content[];
       return items.find((c) => c.title === 'Cluster Live' && c.id !== live.id && c.playback?.hls);
     }, 60_000);
+
+    // The encoder drops: a viewer on the API node is told through Redis, and one who opens the item
+    // while it is away is told on entering (the API node kept what the media process said).
+    const viewer = await connectSocket(api.url);
+    await viewer.emitWithAck('content:watch', { contentId: restarted.id });
+    const lost = nextEvent(viewer, 'stream:signal', (s) => s.state === 'lost', 10_000);
+    encoder.stop();
+    expect(await lost).toMatchObject({ contentId: restarted.id, state: 'lost' });
+    const latecomer = await connectSocket(api.url);
+    const told = nextEvent(latecomer, 'stream:signal', () => true, 2000);
+    await latecomer.emitWithAck('content:watch', { contentId: restarted.id });
+    expect(await told).toEqual(await lost);
+    expect(await nextEvent(viewer, 'stream:signal', () => true, 10_000)).toMatchObject({ contentId: restarted.id, state: 'ended' });
   });
 });

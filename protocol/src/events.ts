@@ -20,7 +20,7 @@ import type { AdminModerationItem } from './api/moderation.ts';
 import type { Notification } from './api/notifications.ts';
 import type { JobDoneEvent, JobFailedEvent, JobProgressEvent } from './jobs.ts';
 import type { ActiveStream } from './api/streaming.ts';
-import type { LiveCaptionCue, RestreamState, StreamHealth } from './api/media.ts';
+import type { LiveCaptionCue, RestreamState, StreamHealth, StreamSignal } from './api/media.ts';
 import type { PrayerRequest } from './api/church.ts';
 import type { LiveClass } from './api/education.ts';
 import type { DonationReceivedEvent, Membership } from './api/monetization.ts';
@@ -56,6 +56,8 @@ export interface ServerToClientEvents {
   'job:failed': (event: JobFailedEvent) => void;
   /** The live input as measured, to `creator:{userId}` at least every 2 s while on air. */
   'stream:health': (health: StreamHealth) => void;
+  /** The broadcaster's encoder dropped or came back, to `content:{contentId}` (and to a socket entering the room while it is away). */
+  'stream:signal': (signal: StreamSignal) => void;
   /** A restream destination changed state (connecting, live, failed, retrying, stopped), to `creator:{userId}`. */
   'restream:state': (state: RestreamState) => void;
   /** A live caption of a stream with captions on, to `content:{contentId}` as the speech is recognised. */
@@ -92,6 +94,8 @@ export interface InterServerEvents {
   mediaStreamEnded: (streamId: number) => void;
   /** A stream configuration got a new key: the process taking its input cuts an encoder on the old one. */
   mediaKeyRotated: (configId: number) => void;
+  /** The ingest process saw an encoder drop or come back: every node keeps it for viewers entering the room. */
+  mediaSignal: (signal: StreamSignal) => void;
 }
 
 export interface SocketData {

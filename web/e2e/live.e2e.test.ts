@@ -56,10 +56,13 @@ describe.skipIf(!ready)('live broadcast in the browser', () => {
     expect((await drawnFrame(viewer.page, VIDEO)).distinct).toBeGreaterThan(20);
     await viewer.page.getByText(/behind live/i).first().waitFor({ timeout: 30_000 });
 
-    // The encoder stops: the viewer is told the signal dropped (the broadcast waits for it), and after
-    // the grace period the broadcast ends and the recording is processed.
+    // The encoder stops: the viewer is told the broadcaster's signal dropped (the server says so, not
+    // only the empty buffer) and until when the broadcast waits, and after the grace period the
+    // broadcast ends and the recording is processed.
     await encoder.exited;
-    await viewer.page.getByTestId('player-signal-lost').waitFor({ timeout: 18_000 });
+    const notice = viewer.page.getByTestId('player-signal-lost');
+    await notice.waitFor({ timeout: 18_000 });
+    expect(await notice.innerText()).toMatch(/The broadcaster's signal dropped[\s\S]*The broadcast ends at .+ unless it comes back\./);
     expect(await viewer.page.getByText(/behind live/i).count()).toBe(0);
     // Polled from the test (not waitForFunction, which does not wait on an async predicate's value).
     const readItem = (contentId: number) =>

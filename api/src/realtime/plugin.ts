@@ -33,11 +33,16 @@ import { PresenceTracker } from './presence.ts';
 import { bindToSession, clientIp, guardRecovery, settleRooms, SocketGuard } from './socket-guard.ts';
 import type { AppServer, AppSocket } from './types.ts';
 
+/** Told of each socket that has just entered an item's room: what the item's viewers were told before it came. */
+export type RoomGreeter = (socket: AppSocket, contentId: number) => void;
+
 declare module 'fastify' {
   interface FastifyInstance {
     io: AppServer;
     presence: PresenceTracker;
     clusterCounters: ClusterCounters;
+    /** Modules that greet a socket entering an item's room (the live signal's state, live-state.ts). */
+    roomGreeters: Set<RoomGreeter>;
   }
 }
 
@@ -137,6 +142,7 @@ function watchListeners(app: FastifyInstance) {
         country: user?.country ?? countryFromHeaders(socket.handshake.headers, app.config.countryHeader) ?? UNKNOWN_COUNTRY,
       });
     }
+    for (const greet of app.roomGreeters) greet(socket, contentId);
     const viewerCount = (await app.presence.viewerCounts([contentId])).get(contentId) ?? 0;
     return { contentId, viewerCount, peakViewers: Math.max(item.peakViewers, viewerCount) };
   };
@@ -181,6 +187,7 @@ async function realtimePlugin(app: FastifyInstance) {
   app.decorate('io', io);
   app.decorate('clusterCounters', counters);
   app.decorate('presence', createPresence(app, counters));
+  app.decorate('roomGreeters', new Set<RoomGreeter>());
   app.decorate('liveAudience', app.presence);
 
   guard.watchEngine(io);

@@ -19,6 +19,19 @@ export const MediaStatusSchema = z.object({
 });
 export type MediaStatus = z.infer<typeof MediaStatusSchema>;
 
+/**
+ * The broadcaster's encoder as the ingest sees it, pushed to `content:{contentId}`: `lost` when it drops
+ * (the broadcast waits for it until `endsAt`), `restored` when its picture is back, `ended` when the
+ * broadcast ended without it. Players tell the broadcaster's drop from the viewer's own network by it.
+ */
+export const StreamSignalSchema = z.object({
+  contentId: Id,
+  state: z.enum(['lost', 'restored', 'ended']),
+  /** While lost: when the broadcast ends unless the encoder comes back. */
+  endsAt: IsoDate.nullable(),
+});
+export type StreamSignal = z.infer<typeof StreamSignalSchema>;
+
 /** What the machine can do with media: the Studio and upload dialog say what to install otherwise. */
 export const MediaCapabilitiesSchema = z.object({
   ffmpeg: z.boolean(),

@@ -12,7 +12,7 @@ import type { Content } from '@onair/protocol';
 import { POLL_INTERVAL_MS } from '@onair/protocol/constants';
 import { useLiveInterval } from '../../lib/live';
 import { loadHls } from '../watch/player/hlsSupport';
-import { SIGNAL_LOST_TEXT, useLiveStall } from '../watch/player/useLiveStall';
+import { useStallNotice } from '../watch/player/useLiveStall';
 import { watchQueries } from '../watch/queries';
 import { useContentUpdates } from '../watch/useContentUpdates';
 import { useWatchSession } from '../watch/useWatchSession';
@@ -163,7 +163,7 @@ export function TvPlayer({ content, onAir, onClose, onPlay }: {
   // The stream reached its end (the packager closed the playlist) or the broadcast went off air.
   const [streamEnded, setStreamEnded] = useState(false);
   const ended = live && (streamEnded || !onAir);
-  const stalled = useLiveStall(video, live && !ended);
+  const notice = useStallNotice(video, live && !ended, content.id);
 
   useEffect(() => {
     if (!video) return;
@@ -195,9 +195,14 @@ export function TvPlayer({ content, onAir, onClose, onPlay }: {
         <>
           <CountedAsViewer contentId={content.id} />
           <video ref={setVideo} autoPlay playsInline poster={playback.poster ?? undefined} onEnded={() => setStreamEnded(true)} style={{ width: '100%', height: '100%' }} />
-          {stalled && (
-            <div role="status" data-testid="tv-player-signal-lost" style={{ position: 'absolute', top: 40, left: 48, right: 48, color: '#fff', fontSize: 28, textShadow: '0 2px 6px #000' }}>
-              {SIGNAL_LOST_TEXT}
+          {notice && (
+            <div
+              role="status"
+              data-testid={notice.cause === 'encoder' ? 'tv-player-signal-lost' : 'tv-player-stalled'}
+              style={{ position: 'absolute', top: 40, left: 48, right: 48, color: '#fff', fontSize: 28, textShadow: '0 2px 6px #000' }}
+            >
+              {notice.text}
+              {notice.detail && <div style={{ fontSize: 20, opacity: 0.85 }}>{notice.detail}</div>}
             </div>
           )}
           <div style={{ position: 'absolute', left: 48, bottom: 40, color: '#fff', fontSize: 32, textShadow: '0 2px 6px #000' }}>

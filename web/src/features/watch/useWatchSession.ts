@@ -2,7 +2,8 @@
  * Watching one item. While the socket is up, `content:watch` counts this tab as a viewer; the server
  * records the view (device, watch time) when the tab leaves or drops. Time spent watching without a
  * socket is counted here and reported with POST /api/analytics/record when the viewer leaves.
- * Viewer counts and status changes of the item write into its query.
+ * Viewer counts and status changes of the item write into its query; the encoder's drops and returns
+ * into streamSignal.ts.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -14,6 +15,7 @@ import { getSocket, useConnectionStatus } from '../../lib/socket';
 import { detectDevice } from './device';
 import { watchQueries } from './queries';
 import { useContentUpdates } from './useContentUpdates';
+import { useStreamSignals } from './streamSignal';
 
 const RECORD_URL = '/api/analytics/record';
 const WATCH_ACK_TIMEOUT_MS = 4000;
@@ -102,6 +104,10 @@ export function useWatchSession(contentId: number, deviceOverride?: ViewDevice) 
     [contentId, setViewers],
   );
   useSocketEvent('presence:update', onPresence);
+  // What the broadcaster's encoder is doing, for the players' notices (streamSignal.ts).
+  const recordSignal = useStreamSignals((s) => s.record);
+  useSocketEvent('stream:signal', recordSignal);
+  useEffect(() => () => recordSignal({ contentId, state: 'ended', endsAt: null }), [contentId, recordSignal]);
   useContentUpdates(contentId);
   return { inRoom };
 }

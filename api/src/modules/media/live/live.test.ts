@@ -11,7 +11,7 @@ import { existsSync, mkdtempSync, readdirSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Content, RestreamState, StreamHealth } from '@onair/protocol';
+import type { Content, RestreamState, StreamHealth, StreamSignal } from '@onair/protocol';
 import { createTestApp, listen, signIn, TINY_SEED, type TestApp } from '../../../../test/support/app.ts';
 import { testDialects } from '../../../../../test-support/databases.ts';
 import { probeMedia, startEncoder, startRtmpReceiver, waitFor, type Encoder } from '../../../../test/support/live-media.ts';
@@ -40,6 +40,8 @@ describe.each(dialects)('live media on %s', { timeout: SLOW }, (dialect) => {
   let health: { seen: StreamHealth[] };
   let restreams: { seen: RestreamState[] };
   let live: Content;
+  /** What a viewer with the item open since before the first drop was told of the encoder. */
+  let signals: { seen: StreamSignal[] };
 
   beforeAll(async () => {
     t = await createTestApp(dialect, { seed: TINY_SEED, env: { MEDIA_INGEST: 'true', RTMP_PORT: '0', MEDIA_GRACE_MS: String(GRACE_MS), HOST: '127.0.0.1' } });
@@ -150,8 +152,22 @@ describe.each(dialects)('live media on %s', { timeout: SLOW }, (dialect) => {
     const adminConfig = await t.app.inject({ method: 'POST', url: '/api/creator/streaming/config', headers: { cookie: admin }, payload: { title: '' } });
     const adminKey = adminConfig.json().streamKey as string;
 
+    const viewer = await connectSocket(base);
+    signals = collect(viewer, 'stream:signal');
+    expect(await viewer.emitWithAck('content:watch', { contentId: live.id })).toMatchObject({ ok: true });
+
     await encoder.exited;
     const droppedAt = Date.now();
+    // Its viewers are told the broadcaster's signal dropped, and until when the broadcast waits; one who
+    // opens the item meanwhile is told as it enters.
+    const lost = await waitFor('the viewers told the signal dropped', async () => signals.seen.find((s) => s.state === 'lost'));
+    expect(lost.contentId).toBe(live.id);
+    expect(Math.abs(Date.parse(lost.endsAt!) - (droppedAt + GRACE_MS))).toBeLessThan(1500);
+    const latecomer = await connectSocket(base);
+    const told = collect(latecomer, 'stream:signal');
+    await latecomer.emitWithAck('content:watch', { contentId: live.id });
+    await waitFor('the latecomer told on entering', async () => told.seen.length > 0);
+    expect(told.seen).toEqual([lost]);
     // The Studio says the encoder is gone and how long the broadcast waits, instead of its last healthy figures.
     const waiting = await waitFor('a health report of the wait', async () => health.seen.find((h) => /^The encoder disconnected: the broadcast ends in \d+ s unless it reconnects$/.test(h.warnings[0] ?? '')));
     expect(waiting).toMatchObject({ contentId: live.id, bitrateKbps: 0, fps: null });
@@ -171,6 +187,9 @@ describe.each(dialects)('live media on %s', { timeout: SLOW }, (dialect) => {
     });
     const afterBreak = variant.slice(variant.indexOf('#EXT-X-DISCONTINUITY'));
     expect(afterBreak.split('\n').some((l) => l.endsWith('.ts'))).toBe(true);
+    // The picture is back: both viewers are told.
+    await waitFor('the viewers told the signal is back', async () => told.seen.some((s) => s.state === 'restored'));
+    expect(signals.seen.map((s) => s.state)).toEqual(['lost', 'restored']);
     // Still on air past the first drop's grace period.
     await sleep(Math.max(0, droppedAt + GRACE_MS + 1500 - Date.now()));
     const item = (await t.app.inject({ method: 'GET', url: `/api/content/${live.id}` })).json() as Content;
@@ -190,6 +209,10 @@ describe.each(dialects)('live media on %s', { timeout: SLOW }, (dialect) => {
       15_000,
     );
     expect(ended.status).toBe('published');
+    // Its viewers were told the signal dropped, then that the broadcast ended without it.
+    await waitFor('the viewers told the broadcast ended', async () => signals.seen.some((s) => s.state === 'ended'));
+    expect(signals.seen.map((s) => s.state)).toEqual(['lost', 'restored', 'lost', 'ended']);
+    expect(t.app.liveState.signals.size).toBe(0);
     // The recording (written by the ingest from the first packet) becomes the on-demand item.
     const asset = await waitFor('the recording to be ready', async () =>
       t.database.db.kysely.selectFrom('mediaAssets').selectAll().where('contentId', '=', live.id).where('status', '=', 'ready').executeTakeFirst(),

@@ -159,7 +159,9 @@ export class LiveManager {
         void this.endAfterGrace(streamId);
       }, this.options.graceMs),
     );
-    await session.pause(Date.now() + this.options.graceMs);
+    const graceEndsAt = Date.now() + this.options.graceMs;
+    this.app.liveState.publishSignal({ contentId: session.settings.contentId, state: 'lost', endsAt: new Date(graceEndsAt).toISOString() });
+    await session.pause(graceEndsAt);
   }
 
   private cancelGrace(streamId: number) {
@@ -194,6 +196,8 @@ export class LiveManager {
     const session = this.sessions.get(streamId);
     if (!session) return;
     this.sessions.delete(streamId);
+    const { contentId } = session.settings;
+    if (this.app.liveState.signals.has(contentId)) this.app.liveState.publishSignal({ contentId, state: 'ended', endsAt: null });
     // An encoder still sending when the broadcast ends was stopped from the Studio (a grace period ends
     // with none): it is cut, and its reconnect is held (heldAfterStop).
     if (session.key) {
@@ -202,7 +206,7 @@ export class LiveManager {
     }
     const takes = await session.end();
     this.app.liveState.endStream(streamId);
-    const { contentId, creatorId, generatePodcast } = session.settings;
+    const { creatorId, generatePodcast } = session.settings;
     const db = this.app.db.kysely;
     if (takes.length > 0) {
       const source = await this.joinTakes(session, takes);
@@ -247,6 +251,9 @@ export class LiveManager {
       this.app.io.to(rooms.content(contentId)).emit('caption:cue', { contentId, streamId, ...cue });
     },
     playable: (session: LiveSession, files: { hlsPath: string; audioPath: string | null }) => {
+      // A take after a drop: the picture is back for the viewers who were told it dropped.
+      const { contentId } = session.settings;
+      if (this.app.liveState.signals.has(contentId)) this.app.liveState.publishSignal({ contentId, state: 'restored', endsAt: null });
       void this.markPlayable(session, files);
     },
     error: (message: string, detail: object) => this.app.log.warn(detail, message),

@@ -5,11 +5,12 @@ import { CoverArt } from './CoverArt';
 import { LatencyReadout } from './LatencyReadout';
 import { useAutoplay } from './useAutoplay';
 import { useHlsPlayback } from './useHlsPlayback';
-import { SIGNAL_LOST_TEXT, useLiveStall } from './useLiveStall';
+import { useStallNotice } from './useLiveStall';
 import { useMediaElement } from './mediaElement';
 import { SubtitleTracks, type Caption } from './SubtitleTrack';
 
 interface Props {
+  contentId: number;
   /** HLS (audio rendition) or null to play `audio`, the progressive listen URL or episode file. */
   hls: string | null;
   audio: string | null;
@@ -22,12 +23,12 @@ interface Props {
 }
 
 /** Radio and podcasts: the show's art beside an audio player. */
-export function AudioPlayer({ hls, audio, poster, live, title, creatorName, captions }: Props) {
+export function AudioPlayer({ contentId, hls, audio, poster, live, title, creatorName, captions }: Props) {
   const [element, setElement] = useState<HTMLAudioElement | null>(null);
   const [fileReady, setFileReady] = useState(false);
   const [fileError, setFileError] = useState(false);
   const playback = useHlsPlayback(hls ? element : null, hls, live);
-  const stalled = useLiveStall(element, live);
+  const notice = useStallNotice(element, live, contentId);
   const register = useMediaElement((s) => s.set);
   useEffect(() => {
     register(element);
@@ -77,10 +78,12 @@ export function AudioPlayer({ hls, audio, poster, live, title, creatorName, capt
               <Text size="sm">Starting… waiting for the broadcaster&apos;s audio</Text>
             </Group>
           )}
-          {stalled && playback.phase !== 'waiting' && (
-            <Group gap="xs" aria-live="polite" data-testid="player-signal-lost">
+          {notice && playback.phase !== 'waiting' && (
+            <Group gap="xs" aria-live="polite" data-testid={notice.cause === 'encoder' ? 'player-signal-lost' : 'player-stalled'}>
               <Loader size="xs" />
-              <Text size="sm">{SIGNAL_LOST_TEXT}</Text>
+              <Text size="sm">
+                {notice.text} {notice.detail}
+              </Text>
             </Group>
           )}
           {error && (

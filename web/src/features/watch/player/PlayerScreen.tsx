@@ -34,9 +34,9 @@ function Player({ content, playback, live }: { content: Content; playback: Playb
   const data = transcript.data;
   const captions = data?.vttUrl ? [{ src: data.vttUrl, language: data.language }, ...data.translations.map((t) => ({ src: t.vttUrl, language: t.language }))] : [];
   if (isAudioItem(content, playback)) {
-    return <AudioPlayer hls={playback.hls} audio={playback.audio} poster={playback.poster} live={live} title={content.title} creatorName={content.creatorName} captions={captions} />;
+    return <AudioPlayer contentId={content.id} hls={playback.hls} audio={playback.audio} poster={playback.poster} live={live} title={content.title} creatorName={content.creatorName} captions={captions} />;
   }
-  return <VideoPlayer hls={playback.hls} file={playback.file} poster={playback.poster} live={live} title={content.title} captions={captions} />;
+  return <VideoPlayer contentId={content.id} hls={playback.hls} file={playback.file} poster={playback.poster} live={live} title={content.title} captions={captions} />;
 }
 
 function Starting({ contentId }: { contentId: number }) {

@@ -6,13 +6,14 @@ import { PlayerFrame } from './PlayerFrame';
 import { QualityMenu } from './QualityMenu';
 import { useAutoplay } from './useAutoplay';
 import { useHlsPlayback } from './useHlsPlayback';
-import { SIGNAL_LOST_TEXT, useLiveStall } from './useLiveStall';
+import { useStallNotice } from './useLiveStall';
 import { useMediaElement } from './mediaElement';
 import { SubtitleTracks, type Caption } from './SubtitleTrack';
 
 export const STARTING_TEXT = "Starting… waiting for the broadcaster's video";
 
 interface Props {
+  contentId: number;
   /** HLS master playlist, or null to play `file`. */
   hls: string | null;
   file: string | null;
@@ -24,7 +25,7 @@ interface Props {
 }
 
 /** Video with the browser's controls, plus the quality menu and, live, how far behind the picture is. */
-export function VideoPlayer({ hls, file, poster, live, title, captions }: Props) {
+export function VideoPlayer({ contentId, hls, file, poster, live, title, captions }: Props) {
   const [video, setVideo] = useState<HTMLVideoElement | null>(null);
   const [fileError, setFileError] = useState(false);
   const [fileReady, setFileReady] = useState(false);
@@ -34,7 +35,8 @@ export function VideoPlayer({ hls, file, poster, live, title, captions }: Props)
     register(video);
     return () => register(null);
   }, [video, register]);
-  const stalled = useLiveStall(video, live);
+  const notice = useStallNotice(video, live, contentId);
+  const stalled = notice !== null;
   const ready = hls ? playback.phase === 'ready' : fileReady;
   const autoplay = useAutoplay(video, ready, true);
 
@@ -83,12 +85,17 @@ export function VideoPlayer({ hls, file, poster, live, title, captions }: Props)
               bg="rgba(0,0,0,0.75)"
               c="gray.3"
               aria-live="polite"
-              data-testid={waiting ? 'player-starting' : 'player-signal-lost'}
+              data-testid={waiting ? 'player-starting' : notice?.cause === 'encoder' ? 'player-signal-lost' : 'player-stalled'}
             >
               <Loader color="gray.3" />
               <Text fw={600} c="white" ta="center" px="md">
-                {waiting ? STARTING_TEXT : SIGNAL_LOST_TEXT}
+                {waiting ? STARTING_TEXT : notice?.text}
               </Text>
+              {!waiting && notice?.detail && (
+                <Text size="sm" c="gray.3" ta="center" px="md">
+                  {notice.detail}
+                </Text>
+              )}
             </Stack>
           )}
         </Box>

@@ -1,9 +1,12 @@
 import { useEffect, useState } from 'react';
+import { useEncoderAway } from '../streamSignal';
 
-/** A live player without a new frame for this long is said to be waiting for the signal. */
+/** A live player without a new frame for this long says so. */
 export const STALL_NOTICE_MS = 3000;
 
 export const SIGNAL_LOST_TEXT = "The broadcaster's signal dropped: waiting for it to come back…";
+/** Stalled while the server has not said the encoder dropped: the stream is not reaching this viewer. */
+export const STREAM_STALLED_TEXT = 'The stream stopped reaching you: trying again…';
 
 /**
  * Whether a live stream has stopped arriving: the media element has run out of buffer ('waiting') and
@@ -33,4 +36,23 @@ export function useLiveStall(media: HTMLMediaElement | null, live: boolean): boo
     };
   }, [media, live]);
   return stalled;
+}
+
+export interface StallNotice {
+  /** The broadcaster's drop (the server said so), or the stream not reaching this viewer. */
+  cause: 'encoder' | 'delivery';
+  text: string;
+  /** While the encoder is away: when the broadcast ends unless it returns. */
+  detail: string | null;
+}
+
+const clock = (iso: string) => new Date(iso).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit', second: '2-digit' });
+
+/** What a stalled live player says, or null while it plays: whose connection dropped, as far as the server told. */
+export function useStallNotice(media: HTMLMediaElement | null, live: boolean, contentId: number): StallNotice | null {
+  const stalled = useLiveStall(media, live);
+  const away = useEncoderAway(contentId);
+  if (!stalled) return null;
+  if (away === undefined) return { cause: 'delivery', text: STREAM_STALLED_TEXT, detail: null };
+  return { cause: 'encoder', text: SIGNAL_LOST_TEXT, detail: away ? `The broadcast ends at ${clock(away)} unless it comes back.` : null };
 }
