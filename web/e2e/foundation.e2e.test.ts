@@ -160,12 +160,12 @@ describe.skipIf(!ready)('foundation flows in Chromium', () => {
     await context.route('**/api/subscriptions/tiers', (route) => route.abort('internetdisconnected'));
     await page.goto('/interactions');
     await page.getByRole('tab', { name: 'Polls' }).click();
-    await page.getByText('Could not reach OnAir: check your connection.').waitFor();
+    await page.getByText('Could not reach OnAir: check your connection and try again.').waitFor();
     // Not "No active polls": whether there are any is unknown.
     expect(await page.getByText('No active polls').count()).toBe(0);
 
     await page.goto('/monetization');
-    const failed = page.getByText('Could not reach OnAir: check your connection.');
+    const failed = page.getByText('Could not reach OnAir: check your connection and try again.');
     await failed.waitFor();
     await context.unroute('**/api/subscriptions/tiers');
     await page.getByRole('button', { name: 'Try again' }).click();

@@ -1,12 +1,12 @@
 /**
- * A read that failed, said so a person can act on it, with Try again. The browser's own words for a
- * request that never got an answer ("Failed to fetch") become "could not reach OnAir". The read is tried
+ * A read that failed, said so a person can act on it, with Try again. A request that never got an
+ * answer says whether the browser is offline or OnAir out of reach (lib/api.ts). The read is tried
  * again by itself when the browser comes back online and when the live connection is back (the server
  * is up again), so a page does not keep an error from an outage that is over.
  */
 import { useEffect, useRef } from 'react';
 import { Button, Group, Text } from '@mantine/core';
-import { ApiError } from '../lib/api';
+import { ApiError, NetworkError, UNREACHABLE_TEXT } from '../lib/api';
 import { useConnectionStatus } from '../lib/socket';
 
 /** Refusals a retry cannot change (no access, gone): said without the status code and without Try again. */
@@ -16,7 +16,7 @@ function isFinal(error: Error): error is ApiError {
 
 export function loadErrorText(error: Error): string {
   if (isFinal(error)) return error.message.replace(/^\d{3}: /, '');
-  return error instanceof ApiError ? error.message : 'Could not reach OnAir: check your connection.';
+  return error instanceof ApiError || error instanceof NetworkError ? error.message : UNREACHABLE_TEXT;
 }
 
 export function LoadError({ error, retry }: { error: Error; retry: () => unknown }) {

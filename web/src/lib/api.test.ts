@@ -1,5 +1,15 @@
+import { createServer } from 'node:net';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { apiRequest, getQueryFn } from './api';
+import { apiRequest, getQueryFn, NetworkError, OFFLINE_TEXT, UNREACHABLE_TEXT } from './api';
+
+/** A port nothing listens on: taken from the system, then let go. */
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
 
 function answer(status: number, body: string, type = 'application/json', statusText = '') {
   return new Response(status === 204 ? null : body, { status, statusText, headers: { 'content-type': type } });
@@ -27,6 +37,16 @@ describe('apiRequest', () => {
     await expect(apiRequest('POST', '/api/login', {})).rejects.toThrow('401: Invalid username or password');
     vi.stubGlobal('fetch', vi.fn(async () => answer(503, '', 'text/plain', 'Service Unavailable')));
     await expect(apiRequest('GET', '/api/content')).rejects.toThrow('503: Service Unavailable');
+  });
+
+  it('says whether the browser is offline or OnAir out of reach when a request gets no answer', async () => {
+    const url = `http://127.0.0.1:${await closedPort()}/api/ratings`;
+    const online = apiRequest('POST', url, { rating: 5 });
+    await expect(online).rejects.toBeInstanceOf(NetworkError);
+    await expect(online).rejects.toThrow(UNREACHABLE_TEXT);
+    vi.stubGlobal('navigator', { onLine: false });
+    await expect(apiRequest('POST', url, { rating: 5 })).rejects.toThrow(OFFLINE_TEXT);
+    await expect(getQueryFn({ on401: 'throw' })(context([url]))).rejects.toThrow(OFFLINE_TEXT);
   });
 
   it('answers undefined for 204 and parses JSON otherwise', async () => {
