@@ -1,15 +1,8 @@
-import { createServer } from 'node:net';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiRequest, getQueryFn, NetworkError, OFFLINE_TEXT, UNREACHABLE_TEXT } from './api';
 
-/** A port nothing listens on: taken from the system, then let go. */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
+/** Port 9 (discard): nothing listens there on these machines, so a connection is refused at once. */
+const NOBODY_LISTENS = 'http://127.0.0.1:9';
 
 function answer(status: number, body: string, type = 'application/json', statusText = '') {
   return new Response(status === 204 ? null : body, { status, statusText, headers: { 'content-type': type } });
@@ -40,7 +33,7 @@ describe('apiRequest', () => {
   });
 
   it('says whether the browser is offline or OnAir out of reach when a request gets no answer', async () => {
-    const url = `http://127.0.0.1:${await closedPort()}/api/ratings`;
+    const url = `${NOBODY_LISTENS}/api/ratings`;
     const online = apiRequest('POST', url, { rating: 5 });
     await expect(online).rejects.toBeInstanceOf(NetworkError);
     await expect(online).rejects.toThrow(UNREACHABLE_TEXT);
