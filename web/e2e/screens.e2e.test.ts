@@ -110,10 +110,16 @@ describe.skipIf(!ready)('screens', () => {
       // Long enough for a lazily loaded screen's first queries, sockets and frames to answer or fail.
       await page.waitForTimeout(1000);
       seen.push(...problems.slice(before).map((problem) => `${pagePath}: ${problem}`));
-      // A badge's or a count's small text reads at WCAG AA, 4.5:1, on its own background.
-      for (const { text, ratio } of await textContrasts(page, '.mantine-Badge-root, .mantine-Indicator-indicator[data-with-label]')) {
-        if (ratio < 4.5) seen.push(`${pagePath}: "${text}" at ${ratio.toFixed(2)}:1`);
+      // A badge's or a count's small text reads at WCAG AA, 4.5:1, on its own background, in both
+      // schemes (the app follows the system's; Mantine switches as the preference changes).
+      for (const scheme of ['light', 'dark'] as const) {
+        await page.emulateMedia({ colorScheme: scheme });
+        await page.locator(`html[data-mantine-color-scheme="${scheme}"]`).waitFor();
+        for (const { text, ratio } of await textContrasts(page, '.mantine-Badge-root, .mantine-Indicator-indicator[data-with-label]')) {
+          if (ratio < 4.5) seen.push(`${pagePath} (${scheme}): "${text}" at ${ratio.toFixed(2)}:1`);
+        }
       }
+      await page.emulateMedia({ colorScheme: 'light' });
       seen.push(...(await headingOutlineProblems(page)).map((problem) => `${pagePath}: ${problem}`));
     }
     expect(PAGES.length).toBeGreaterThan(15);

@@ -32,7 +32,7 @@ beforeAll(() => {
 
 /** The command lines of running ffmpeg processes that mention `text`. */
 function ffmpegRunningWith(text: string): string[] {
-  const out = execFileSync('ps', ['-eo', 'args'], { encoding: 'utf8' });
+  const out = execFileSync('ps', ['-ww', '-eo', 'args'], { encoding: 'utf8' });
   return out.split('\n').filter((line) => line.startsWith('ffmpeg ') && line.includes(text));
 }
 
@@ -64,10 +64,12 @@ describe.each(await testDialects())('deleting an item while its media is process
     const contentId = upload.contentId!;
     const jobId = upload.jobId!;
     const workFolder = `.work-${contentId}-`;
+    // Other test files' apps make items with the same ids: only this app's media folder counts.
+    const workPath = path.join(t.config.mediaDir, 'vod', workFolder);
 
-    // The job is in its transcode, with ffmpeg running.
+    // The job is in its transcode, with ffmpeg running (it starts just after the job says so).
     await expect.poll(async () => (await job(jobId)).message, { timeout: 30_000, interval: 200 }).toMatch(/^Transcoding/);
-    expect(ffmpegRunningWith(workFolder)).toHaveLength(1);
+    await expect.poll(() => ffmpegRunningWith(workPath).length, { timeout: 10_000, interval: 100 }).toBe(1);
 
     const started = Date.now();
     const deleted = await t.app.inject({ method: 'DELETE', url: `/api/content/${contentId}`, headers: { cookie: creator } });
@@ -77,7 +79,7 @@ describe.each(await testDialects())('deleting an item while its media is process
     expect(stoppedAfter).toBeLessThan((CLIP_SECONDS / 2) * 1000);
     expect((await job(jobId)).error).toBe(`contentId: content ${contentId} was deleted while its media was being processed`);
 
-    expect(ffmpegRunningWith(workFolder)).toEqual([]);
+    expect(ffmpegRunningWith(workPath)).toEqual([]);
     const vod = path.join(t.config.mediaDir, 'vod');
     expect(existsSync(path.join(vod, String(contentId)))).toBe(false);
     expect(readdirSync(vod).filter((name) => name.startsWith(workFolder) || name.startsWith(`${contentId}.old-`))).toEqual([]);
