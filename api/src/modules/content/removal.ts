@@ -46,7 +46,11 @@ export async function deleteContent(app: FastifyInstance, user: UserRow, id: num
     return { ...item, takenFrom, uploadIds: uploads.map((u) => u.id) };
   });
 
-  await removeItemFiles(app.config.mediaDir, id, removed.uploadIds);
+  // The item is gone once the transaction commits: a file that cannot go now (a media job still writing
+  // into its folder) is its job's to remove when it stops, and must not turn the deletion into an error.
+  await removeItemFiles(app.config.mediaDir, id, removed.uploadIds).catch((error: unknown) =>
+    app.log.warn({ err: error, contentId: id }, 'some files of a deleted item are left for its media job to remove'),
+  );
   if (removed.showId !== null) await app.jobs.enqueue('syndication', { showId: removed.showId }, { userId: user.id });
   app.io.to(rooms.lobby()).emit('content:removed', { contentId: id });
   if (removed.takenFrom !== null) {

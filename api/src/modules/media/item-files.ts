@@ -34,13 +34,19 @@ export function uploadPartFile(mediaDir: string, uploadId: string): string {
 }
 
 /**
+ * A folder a process may still be writing into (ffmpeg adding segments while the item is deleted):
+ * removing it can find it not empty after emptying it, so the removal is tried again a few times.
+ */
+const REMOVE_WHILE_WRITTEN = { recursive: true, force: true, maxRetries: 5, retryDelay: 50 } as const;
+
+/**
  * Removes every file of the item, finished or left behind by an interrupted job, and the bytes of its
  * uploads (`uploadIds`). Missing files and folders are fine.
  */
 export async function removeItemFiles(mediaDir: string, contentId: number, uploadIds: readonly string[] = []): Promise<void> {
   await removeVodLeftovers(path.join(mediaDir, VOD_DIR), contentId);
   await Promise.all([
-    ...PER_ITEM_DIRS.map((dir) => rm(path.join(mediaDir, dir, String(contentId)), { recursive: true, force: true })),
+    ...PER_ITEM_DIRS.map((dir) => rm(path.join(mediaDir, dir, String(contentId)), REMOVE_WHILE_WRITTEN)),
     ...uploadIds.map((id) => rm(uploadPartFile(mediaDir, id), { force: true })),
   ]);
 }
@@ -50,6 +56,6 @@ export async function removeVodLeftovers(vod: string, contentId: number): Promis
   const names = await readdir(vod).catch(() => [] as string[]);
   const prefixes = [`.work-${contentId}-`, `${contentId}.old-`];
   await Promise.all(
-    names.filter((n) => prefixes.some((p) => n.startsWith(p))).map((n) => rm(path.join(vod, n), { recursive: true, force: true })),
+    names.filter((n) => prefixes.some((p) => n.startsWith(p))).map((n) => rm(path.join(vod, n), REMOVE_WHILE_WRITTEN)),
   );
 }

@@ -72,11 +72,16 @@ export function runTool(bin: string, args: string[], options: RunOptions = {}): 
       stderr += chunk;
       if (stderr.length > STDERR_KEEP * 2) stderr = stderr.slice(-STDERR_KEEP);
     });
+    // An abort kills the process, but says so before it has exited: the caller hears of it only once
+    // the process is gone, so whatever it removes next is no longer being written.
+    let aborted: Error | null = null;
     child.once('error', (error: NodeJS.ErrnoException) => {
-      reject(error.code === 'ENOENT' ? new MediaToolMissingError(bin) : error);
+      if (error.name === 'AbortError') aborted = error;
+      else reject(error.code === 'ENOENT' ? new MediaToolMissingError(bin) : error);
     });
     child.once('close', (code) => {
-      if (code === 0) resolve({ stdout, stderr });
+      if (aborted) reject(aborted);
+      else if (code === 0) resolve({ stdout, stderr });
       else reject(new MediaToolError(bin, reasonFrom(stderr), code));
     });
   });
