@@ -35,5 +35,13 @@ export const PageQuery = z.object({
     .default(20),
 });
 
+/** Which page of a long list an answer is, and how many rows match in all (PageQuery's answer). */
+export const pageFields = {
+  /** Matching the search and filters. */
+  total: Count,
+  page: z.number().int().positive(),
+  pageSize: z.number().int().positive(),
+};
+
 /** Text to search a list for: trimmed, at most 100 characters. */
 export const SearchText = z.string({ error: 'search must be text' }).trim().max(100, { error: 'search must be at most 100 characters' });

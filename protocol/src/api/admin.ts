@@ -14,7 +14,7 @@ import {
 import { ContentAnalyticsItemSchema, PeakUsageSchema, RegionalAnalyticsSchema } from './analytics.ts';
 import { ContentSchema, ContentStatusSchema, ContentTypeSchema } from './content.ts';
 import { MediaStatusSchema } from './media.ts';
-import { Count, Id, IsoDate, PageQuery, SearchText } from '../primitives.ts';
+import { Id, IsoDate, PageQuery, pageFields, SearchText } from '../primitives.ts';
 import { RoleShareSchema } from './users.ts';
 import { DAY_MS } from '../constants.ts';
 
@@ -79,13 +79,7 @@ export const AdminContentItemSchema = ContentSchema.extend({
 });
 export type AdminContentItem = z.infer<typeof AdminContentItemSchema>;
 
-export const AdminContentPageSchema = z.object({
-  items: z.array(AdminContentItemSchema),
-  /** Matching the search and filters. */
-  total: Count,
-  page: z.number().int().positive(),
-  pageSize: z.number().int().positive(),
-});
+export const AdminContentPageSchema = z.object({ items: z.array(AdminContentItemSchema), ...pageFields });
 export type AdminContentPage = z.infer<typeof AdminContentPageSchema>;
 
 // ---- GET /api/admin/content-metrics -------------------------------------------------------------

@@ -1,6 +1,6 @@
 /** User management (spec §7 admin calls): search, roles, suspension, messages. */
 import { z } from 'zod';
-import { IsoDate, Count, PageQuery, SearchText } from '../primitives.ts';
+import { IsoDate, Count, PageQuery, pageFields, SearchText } from '../primitives.ts';
 import { RoleSchema, UserSchema } from './auth.ts';
 import { ROLES } from '../constants.ts';
 
@@ -27,10 +27,7 @@ export type RoleShare = z.infer<typeof RoleShareSchema>;
 
 export const AdminUsersSchema = z.object({
   users: z.array(AdminUserSchema),
-  /** Matching the search and filters. */
-  total: Count,
-  page: z.number().int().positive(),
-  pageSize: z.number().int().positive(),
+  ...pageFields,
   /** Over every account, whatever the search. */
   stats: z.object({ total: Count, active: Count, suspended: Count, verified: Count, pendingCreatorRequests: Count, newThisWeek: Count }),
   roles: z.array(RoleShareSchema),

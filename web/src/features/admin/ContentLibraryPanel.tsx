@@ -5,9 +5,9 @@
  * ends, as the server says.
  */
 import { useEffect, useState } from 'react';
-import { ActionIcon, Anchor, Badge, Group, Pagination, Select, Stack, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Anchor, Badge, Group, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconSearch, IconTrash } from '@tabler/icons-react';
+import { IconTrash } from '@tabler/icons-react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { ADMIN_MEDIA_STATES, CONTENT_TYPES, type AdminContentItem, type Content } from '@onair/protocol';
@@ -15,13 +15,16 @@ import { DeleteContentDialog } from '../creator/DeleteContentDialog';
 import { STATUS_COLOR } from '../creator/ContentList';
 import { countOf, formatMinutes } from '../creator/format';
 import { formatTime } from './format';
-import { Empty, ErrorText, Loading, Panel } from './parts';
+import { Empty, ErrorText, FilterSelect, Loading, PageFooter, Panel, SearchBox } from './parts';
 import { adminQueries } from './queries';
 
 const PAGE_SIZE = 10;
 const STATUS_LABEL: Record<Content['status'], string> = { live: 'On air', published: 'Published', offline: 'Offline' };
 const MEDIA_LABEL: Record<(typeof ADMIN_MEDIA_STATES)[number], string> = { live: 'Live input', processing: 'Processing', ready: 'Ready', failed: 'Failed' };
 const TYPE_LABEL: Record<Content['type'], string> = { tv: 'TV', radio: 'Radio', podcast: 'Podcast', other: 'Other' };
+const STATUS_OPTIONS = (Object.keys(STATUS_LABEL) as Content['status'][]).map((value) => ({ value, label: STATUS_LABEL[value] }));
+const TYPE_OPTIONS = CONTENT_TYPES.map((value) => ({ value, label: TYPE_LABEL[value] }));
+const MEDIA_OPTIONS = ADMIN_MEDIA_STATES.map((value) => ({ value, label: MEDIA_LABEL[value] }));
 
 /** Why an item cannot be deleted now, or null when it can (one being processed can: its job stops). */
 const deleteBlocked = (item: AdminContentItem): string | null => (item.status === 'live' ? 'End the broadcast before deleting it' : null);
@@ -115,41 +118,10 @@ export function ContentLibraryPanel() {
   return (
     <Panel title="Library">
       <Group align="flex-end">
-        <TextInput
-          label="Search content"
-          placeholder="Title or creator"
-          leftSection={<IconSearch size={16} />}
-          value={search}
-          onChange={(e) => filter(setSearch)(e.currentTarget.value)}
-          w={260}
-        />
-        <Select
-          label="Status"
-          placeholder="Any status"
-          clearable
-          data={(Object.keys(STATUS_LABEL) as Content['status'][]).map((s) => ({ value: s, label: STATUS_LABEL[s] }))}
-          value={status}
-          onChange={(v) => filter(setStatus)(v as Content['status'] | null)}
-          w={150}
-        />
-        <Select
-          label="Type"
-          placeholder="Any type"
-          clearable
-          data={CONTENT_TYPES.map((t) => ({ value: t, label: TYPE_LABEL[t] }))}
-          value={type}
-          onChange={(v) => filter(setType)(v as Content['type'] | null)}
-          w={130}
-        />
-        <Select
-          label="Media"
-          placeholder="Any media"
-          clearable
-          data={ADMIN_MEDIA_STATES.map((m) => ({ value: m, label: MEDIA_LABEL[m] }))}
-          value={media}
-          onChange={(v) => filter(setMedia)(v as AdminContentItem['media'])}
-          w={150}
-        />
+        <SearchBox label="Search content" placeholder="Title or creator" value={search} onChange={filter(setSearch)} width={260} />
+        <FilterSelect label="Status" placeholder="Any status" options={STATUS_OPTIONS} value={status} onChange={filter(setStatus)} width={150} />
+        <FilterSelect label="Type" placeholder="Any type" options={TYPE_OPTIONS} value={type} onChange={filter(setType)} width={130} />
+        <FilterSelect label="Media" placeholder="Any media" options={MEDIA_OPTIONS} value={media} onChange={filter(setMedia)} width={150} />
       </Group>
       {library.isPending ? (
         <Loading />
@@ -179,12 +151,7 @@ export function ContentLibraryPanel() {
               </Table.Tbody>
             </Table>
           </Table.ScrollContainer>
-          <Group justify="space-between">
-            <Text size="xs" c="dimmed">
-              {countOf(library.data.total, 'item')}
-            </Text>
-            <Pagination total={pages} value={page} onChange={setPage} size="sm" />
-          </Group>
+          <PageFooter count={countOf(library.data.total, 'item')} pages={pages} page={page} onPage={setPage} />
         </>
       )}
       {deleting && (

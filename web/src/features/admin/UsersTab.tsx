@@ -3,14 +3,13 @@
  * from the accounts, and the actions on each account.
  */
 import { useState } from 'react';
-import { Badge, Group, Pagination, Progress, Select, SimpleGrid, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Badge, Group, Progress, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconSearch } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { AdminUsers, Role } from '@onair/protocol';
 import { useAuth } from '../auth/AuthProvider';
 import { countryName, formatTime } from './format';
-import { Counts, Empty, ErrorText, Loading, Panel } from './parts';
+import { Counts, Empty, ErrorText, FilterSelect, Loading, PageFooter, Panel, SearchBox } from './parts';
 import { adminQueries } from './queries';
 import { UserActions } from './UserActions';
 
@@ -19,6 +18,7 @@ const PAGE_SIZE = 20;
 const ROLE_ORDER: Role[] = ['viewer', 'creator', 'admin'];
 const ROLE_LABEL: Record<Role, string> = { viewer: 'Viewers', creator: 'Creators', admin: 'Admins' };
 const ROLE_COLOR: Record<Role, string> = { viewer: 'blue', creator: 'grape', admin: 'red' };
+const ROLE_OPTIONS = ROLE_ORDER.map((value) => ({ value, label: ROLE_LABEL[value] }));
 
 function Stats({ data }: { data: AdminUsers }) {
   const s = data.stats;
@@ -77,28 +77,26 @@ export function UsersTab() {
       )}
       <Panel title="Users">
         <Group align="flex-end">
-          <TextInput
+          <SearchBox
             label="Search"
             placeholder="Name, username or email"
-            leftSection={<IconSearch size={16} />}
             value={search}
-            onChange={(e) => {
-              setSearch(e.currentTarget.value);
+            onChange={(text) => {
+              setSearch(text);
               setPage(1);
             }}
-            w={300}
+            width={300}
           />
-          <Select
+          <FilterSelect
             label="Role"
             placeholder="All roles"
-            clearable
-            data={ROLE_ORDER.map((r) => ({ value: r, label: ROLE_LABEL[r] }))}
+            options={ROLE_OPTIONS}
             value={role}
             onChange={(v) => {
-              setRole(v as Role | null);
+              setRole(v);
               setPage(1);
             }}
-            w={160}
+            width={160}
           />
         </Group>
         {users.isPending ? (
@@ -162,12 +160,7 @@ export function UsersTab() {
                 </Table.Tbody>
               </Table>
             </Table.ScrollContainer>
-            <Group justify="space-between">
-              <Text size="xs" c="dimmed">
-                {users.data.total.toLocaleString()} {users.data.total === 1 ? 'account' : 'accounts'}
-              </Text>
-              <Pagination total={pages} value={page} onChange={setPage} size="sm" />
-            </Group>
+            <PageFooter count={`${users.data.total.toLocaleString()} ${users.data.total === 1 ? 'account' : 'accounts'}`} pages={pages} page={page} onPage={setPage} />
           </>
         )}
       </Panel>

@@ -1,6 +1,7 @@
 /** Small building blocks shared by the admin tabs. */
 import type { ReactNode } from 'react';
-import { Card, Group, Loader, SimpleGrid, Stack, Text, ThemeIcon, Title, type SimpleGridProps } from '@mantine/core';
+import { Card, Group, Loader, Pagination, Select, SimpleGrid, Stack, Text, TextInput, ThemeIcon, Title, type SimpleGridProps } from '@mantine/core';
+import { IconSearch } from '@tabler/icons-react';
 import type { IconEye } from '@tabler/icons-react';
 
 /** One figure: a label, the value, and a line saying what it counts. */
@@ -80,3 +81,35 @@ export function Loading({ label }: { label?: string }) {
 
 /** A failed read in an admin panel: the shared LoadError (plain words, Try again, read again on reconnect). */
 export { LoadError as ErrorText } from '../../components/LoadError';
+
+/**
+ * A list's filter: a clearable choice that starts from "any" (its placeholder) and hands back the chosen
+ * value, or null once cleared.
+ */
+export function FilterSelect<V extends string>({ label, placeholder, options, value, onChange, width }: {
+  label: string;
+  placeholder: string;
+  options: readonly { value: V; label: string }[];
+  value: V | null;
+  onChange: (value: V | null) => void;
+  width: number;
+}) {
+  return <Select label={label} placeholder={placeholder} clearable data={options} value={value} onChange={(v) => onChange(v as V | null)} w={width} />;
+}
+
+/** A list's search box. */
+export function SearchBox({ label, placeholder, value, onChange, width }: { label: string; placeholder: string; value: string; onChange: (text: string) => void; width: number }) {
+  return <TextInput label={label} placeholder={placeholder} leftSection={<IconSearch size={16} />} value={value} onChange={(e) => onChange(e.currentTarget.value)} w={width} />;
+}
+
+/** Under a paged list: how many rows match in all, and the pages. */
+export function PageFooter({ count, pages, page, onPage }: { count: string; pages: number; page: number; onPage: (page: number) => void }) {
+  return (
+    <Group justify="space-between">
+      <Text size="xs" c="dimmed">
+        {count}
+      </Text>
+      <Pagination total={pages} value={page} onChange={onPage} size="sm" />
+    </Group>
+  );
+}
