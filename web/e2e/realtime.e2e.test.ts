@@ -153,8 +153,9 @@ describe.skipIf(!ready)('real time in two browsers', () => {
     await bob.page.getByLabel('Ask the host').fill('Does the replay keep the chat?');
     await bob.page.getByTestId('qna-offline').waitFor();
     expect(await bob.page.getByRole('button', { name: 'Submit Question' }).isDisabled()).toBe(true);
+    // Switching tabs keeps both drafts.
     await bob.page.getByRole('tab', { name: 'Chat' }).click();
-    await bob.page.getByLabel('Chat message', { exact: true }).fill('Typed on the train');
+    expect(await bob.page.getByLabel('Chat message', { exact: true }).inputValue()).toBe('Typed on the train');
     await say(alice.page, 'Sent while you were away');
     await alice.page.getByLabel('Chat messages').getByText('Sent while you were away').waitFor();
 
@@ -170,6 +171,9 @@ describe.skipIf(!ready)('real time in two browsers', () => {
     await bob.page.getByLabel('Chat messages').getByText('Welcome back').waitFor({ timeout: 2000 });
     await bob.page.getByRole('button', { name: 'Send message' }).click();
     await alice.page.getByLabel('Chat messages').getByText('Typed on the train').waitFor({ timeout: 2000 });
+    await bob.page.getByRole('tab', { name: 'Q&A' }).click();
+    expect(await bob.page.getByLabel('Ask the host').inputValue()).toBe('Does the replay keep the chat?');
+    expect(await bob.page.getByRole('button', { name: 'Submit Question' }).isDisabled()).toBe(false);
     await Promise.all([alice.context.close(), bob.context.close()]);
   });
 

@@ -1,6 +1,6 @@
 import { LoadError } from '../../components/LoadError';
 import { OfflineNote } from '../../components/OfflineNote';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, type FormEvent } from 'react';
 import { ActionIcon, Badge, Card, Group, Loader, ScrollArea, Stack, Text, TextInput } from '@mantine/core';
 import { IconSend } from '@tabler/icons-react';
 import { CHAT_MESSAGE_MAX_LENGTH, type ChatAudience, type ChatMessage } from '@onair/protocol';
@@ -8,6 +8,8 @@ import { toastError } from '../../lib/toast';
 import { messageTime } from '../../lib/message-time';
 import { useChat } from './useChat';
 import { useBrowserOnline } from '../../lib/online';
+import { useDraft } from '../../lib/draft';
+import { useAuth } from '../auth/AuthProvider';
 
 export const AUDIENCE_LABELS: Record<Exclude<ChatAudience, 'regular'>, { label: string; color: string }> = {
   moderator: { label: 'Moderators', color: 'red' },
@@ -57,7 +59,9 @@ function MessageRow({ message }: { message: ChatMessage }) {
 export function ChatPanel({ contentId = null, height = 420 }: { contentId?: number | null; height?: number }) {
   const { messages, send } = useChat(contentId);
   const online = useBrowserOnline();
-  const [draft, setDraft] = useState('');
+  const { user } = useAuth();
+  // Kept while the tab is switched or the page reloaded, until sent (lib/draft.ts).
+  const [draft, setDraft] = useDraft(`chat:${user?.id ?? 'guest'}:${contentId ?? 'lobby'}`);
   const viewport = useRef<HTMLDivElement>(null);
   const list = messages.data ?? [];
 

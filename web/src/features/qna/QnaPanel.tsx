@@ -1,4 +1,4 @@
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useRef } from 'react';
 import { Badge, Button, Card, Group, Loader, Stack, Text, Textarea } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { QUESTION_MAX_LENGTH, type Question } from '@onair/protocol';
@@ -8,6 +8,8 @@ import { toast, toastError } from '../../lib/toast';
 import { mergeById } from '../../lib/lists';
 import { qnaQueries } from './queries';
 import { OfflineNote } from '../../components/OfflineNote';
+import { useDraft } from '../../lib/draft';
+import { useAuth } from '../auth/AuthProvider';
 import { useBrowserOnline } from '../../lib/online';
 import { messageTime } from '../../lib/message-time';
 
@@ -19,7 +21,9 @@ export function QnaPanel({ contentId = null, isHost = false }: { contentId?: num
   const client = useQueryClient();
   const options = qnaQueries.questions(contentId);
   const questions = useQuery(options);
-  const [draft, setDraft] = useState('');
+  const { user } = useAuth();
+  // Kept while the tab is switched or the page reloaded, until submitted (lib/draft.ts).
+  const [draft, setDraft] = useDraft(`qna:${user?.id ?? 'guest'}:${contentId ?? 'lobby'}`);
   const online = useBrowserOnline();
   // The send button is disabled while it works and once the box is empty, which drops the focus to
   // the page: it goes back to the box, ready for the next question.
