@@ -4,11 +4,11 @@
  * takedown starts when the item is not one the admin already has open.
  */
 import { sql, type Kysely } from 'kysely';
-import type { AdminContentItem, AdminContentPage, AdminContentQuery, Content } from '@onair/protocol';
+import type { AdminContentItem, AdminContentPage, AdminContentQuery } from '@onair/protocol';
 import type { Database } from '../../db/schema.ts';
 import { containsText } from '../../db/contains.ts';
 import type { LiveAudience } from '../../realtime/audience.ts';
-import { contentWithCreator, presentContent, withListColumns } from '../content/repository.ts';
+import { contentWithCreator, presentContentWithMedia, withListColumns } from '../content/repository.ts';
 
 function filtered(db: Kysely<Database>, query: AdminContentQuery) {
   let items = contentWithCreator(db);
@@ -29,17 +29,6 @@ function filtered(db: Kysely<Database>, query: AdminContentQuery) {
   return items;
 }
 
-/** Each item's media state and, when it failed, why. */
-async function withMediaState(db: Kysely<Database>, items: Content[]): Promise<AdminContentItem[]> {
-  const ids = items.map((i) => i.id);
-  const rows = ids.length ? await db.selectFrom('mediaAssets').select(['contentId', 'status', 'error']).where('contentId', 'in', ids).execute() : [];
-  const byItem = new Map(rows.map((r) => [r.contentId, r]));
-  return items.map((item) => {
-    const media = byItem.get(item.id);
-    return { ...item, media: media?.status ?? null, mediaError: media?.status === 'failed' ? media.error : null };
-  });
-}
-
 export async function searchContentLibrary(db: Kysely<Database>, audience: LiveAudience, query: AdminContentQuery): Promise<AdminContentPage> {
   const [rows, matching] = await Promise.all([
     withListColumns(filtered(db, query))
@@ -50,6 +39,11 @@ export async function searchContentLibrary(db: Kysely<Database>, audience: LiveA
       .execute(),
     filtered(db, query).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
   ]);
-  const items = await withMediaState(db, await presentContent(db, audience, rows));
+  const presented = await presentContentWithMedia(db, audience, rows);
+  const items: AdminContentItem[] = presented.map(({ content, media }) => ({
+    ...content,
+    media: media?.status ?? null,
+    mediaError: media?.status === 'failed' ? media.error : null,
+  }));
   return { items, total: Number(matching.n), page: query.page, pageSize: query.pageSize };
 }

@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Content } from '@onair/protocol';
 import type { Database, ContentRow, NewContent } from '../../db/schema.ts';
+import type { MediaAssetRow } from '../../db/schema-media.ts';
 import { notFound } from '../../http/errors.ts';
 import type { LiveAudience } from '../../realtime/audience.ts';
 import type { CurationRule } from '../curation/repository.ts';
@@ -36,38 +37,50 @@ export function withListColumns(query: ReturnType<typeof contentWithCreator>) {
 
 const selectContent = (db: Kysely<Database>) => withListColumns(contentWithCreator(db));
 
-async function mediaAssets(db: Kysely<Database>, ids: number[]) {
+/** What lists read of an item's media row: its state, why it failed, and what there is to play. */
+export type ItemMedia = Pick<MediaAssetRow, 'contentId' | 'status' | 'error' | 'hlsPath' | 'audioPath' | 'filePath' | 'thumbnailPath'>;
+
+async function mediaAssets(db: Kysely<Database>, ids: number[]): Promise<Map<number, ItemMedia>> {
   if (ids.length === 0) return new Map();
   const rows = await db
     .selectFrom('mediaAssets')
-    .select(['contentId', 'status', 'hlsPath', 'audioPath', 'filePath', 'thumbnailPath'])
+    .select(['contentId', 'status', 'error', 'hlsPath', 'audioPath', 'filePath', 'thumbnailPath'])
     .where('contentId', 'in', ids)
     .execute();
   return new Map(rows.map((r) => [r.contentId, r]));
 }
 
-export async function presentContent(
+/** Items as lists show them, each beside its media row (absent when nothing was uploaded or recorded). */
+export async function presentContentWithMedia(
   db: Kysely<Database>,
   audience: LiveAudience,
   rows: ContentWithCreator[],
-): Promise<Content[]> {
+): Promise<{ content: Content; media: ItemMedia | undefined }[]> {
   const liveIds = rows.filter((r) => r.status === 'live').map((r) => r.id);
   const [live, assets] = await Promise.all([audience.viewerCounts(liveIds), mediaAssets(db, rows.map((r) => r.id))]);
-  return rows.map((r) => ({
-    id: r.id,
-    title: r.title,
-    description: r.description,
-    type: r.type,
-    category: r.category,
-    status: r.status,
-    creatorId: r.creatorId,
-    creatorName: r.creatorName,
-    viewerCount: (r.status === 'live' ? live.get(r.id) : r.pastViewers) ?? 0,
-    duration: r.durationSeconds,
-    language: r.language,
-    createdAt: new Date(r.createdAt).toISOString(),
-    playback: playbackFor(assets.get(r.id)),
-  }));
+  return rows.map((r) => {
+    const media = assets.get(r.id);
+    const content: Content = {
+      id: r.id,
+      title: r.title,
+      description: r.description,
+      type: r.type,
+      category: r.category,
+      status: r.status,
+      creatorId: r.creatorId,
+      creatorName: r.creatorName,
+      viewerCount: (r.status === 'live' ? live.get(r.id) : r.pastViewers) ?? 0,
+      duration: r.durationSeconds,
+      language: r.language,
+      createdAt: new Date(r.createdAt).toISOString(),
+      playback: playbackFor(media),
+    };
+    return { content, media };
+  });
+}
+
+export async function presentContent(db: Kysely<Database>, audience: LiveAudience, rows: ContentWithCreator[]): Promise<Content[]> {
+  return (await presentContentWithMedia(db, audience, rows)).map((r) => r.content);
 }
 
 /** The weight of the strongest curation rule an item matches (rules come strongest first), else 0. */

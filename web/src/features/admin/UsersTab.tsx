@@ -8,6 +8,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { AdminUsers, Role } from '@onair/protocol';
 import { useAuth } from '../auth/AuthProvider';
+import { countOf } from '../creator/format';
 import { countryName, formatTime } from './format';
 import { Counts, Empty, ErrorText, FilterSelect, Loading, PageFooter, Panel, SearchBox } from './parts';
 import { adminQueries } from './queries';
@@ -160,7 +161,7 @@ export function UsersTab() {
                 </Table.Tbody>
               </Table>
             </Table.ScrollContainer>
-            <PageFooter count={`${users.data.total.toLocaleString()} ${users.data.total === 1 ? 'account' : 'accounts'}`} pages={pages} page={page} onPage={setPage} />
+            <PageFooter count={countOf(users.data.total, 'account')} pages={pages} page={page} onPage={setPage} />
           </>
         )}
       </Panel>

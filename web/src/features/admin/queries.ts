@@ -37,6 +37,9 @@ const params = (values: Record<string, string | number | undefined>) => {
   return text ? `?${text}` : '';
 };
 
+/** The library of every item, whatever its filters and page (read again when an item is deleted anywhere). */
+export const ADMIN_LIBRARY_KEY = ['admin', 'content'] as const;
+
 export const adminQueries = {
   all: () => ['admin'] as const,
   contentMetrics: (period: ContentPeriod) =>
@@ -61,7 +64,7 @@ export const adminQueries = {
     }),
   library: (query: AdminContentQuery) =>
     queryOptions({
-      queryKey: ['admin', 'content', query],
+      queryKey: [...ADMIN_LIBRARY_KEY, query],
       queryFn: () => apiRequest<AdminContentPage>('GET', `/api/admin/content${params({ ...query })}`),
     }),
   users: (query: UsersFilter) =>

@@ -10,11 +10,12 @@ import { useCallback } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Content } from '@onair/protocol';
 import { useSocketEvent } from '../../lib/live';
+import { ADMIN_LIBRARY_KEY } from '../admin/queries';
 import { OFFLINE_KEY } from '../mobile/offline';
 import { CONTENT_KEY } from './queries';
 
 /** Read again rather than edited: their rows are not content items. */
-const HOLDING_REMOVED_ITEMS = [OFFLINE_KEY, ['admin', 'content']] as const;
+const HOLDING_REMOVED_ITEMS = [OFFLINE_KEY, ADMIN_LIBRARY_KEY] as const;
 
 export function useContentRemovals() {
   const client = useQueryClient();
