@@ -10,8 +10,10 @@ export const STREAM_STALLED_TEXT = 'The stream stopped reaching you: trying agai
 
 /**
  * Whether a live stream has stopped arriving: the media element has run out of buffer ('waiting') and
- * not resumed for a few seconds. An encoder that drops keeps its broadcast for the grace period, with
- * no new segments; without this the picture froze while "behind live" kept climbing, as if all were well.
+ * not resumed for a few seconds, or has reached the end of a playlist the packager closed ('ended':
+ * an encoder that stops cleanly ends its take) while the item is still on air. An encoder that drops
+ * keeps its broadcast for the grace period, with no new segments; without this the picture froze while
+ * "behind live" kept climbing, as if all were well.
  */
 export function useLiveStall(media: HTMLMediaElement | null, live: boolean): boolean {
   const [stalled, setStalled] = useState(false);
@@ -27,12 +29,19 @@ export function useLiveStall(media: HTMLMediaElement | null, live: boolean): boo
       clearTimeout(timer);
       setStalled(false);
     };
+    // Nothing more comes after a closed playlist: no reason to wait before saying so.
+    const onEnded = () => {
+      clearTimeout(timer);
+      setStalled(true);
+    };
     media.addEventListener('waiting', onWaiting);
     media.addEventListener('playing', onPlaying);
+    media.addEventListener('ended', onEnded);
     return () => {
       clearTimeout(timer);
       media.removeEventListener('waiting', onWaiting);
       media.removeEventListener('playing', onPlaying);
+      media.removeEventListener('ended', onEnded);
     };
   }, [media, live]);
   return stalled;
