@@ -1,6 +1,7 @@
 /**
  * Reach in the browser: the installable app (manifest and an active service worker), an offline
- * download with a real progress bar that plays with the network cut, and the TV screen driven with
+ * download with a real progress bar that plays with the network cut and leaves the device when its
+ * item is taken down, and the TV screen driven with
  * the remote's keys only, paired from a phone by its code, and shown in the Smart TV page's frame.
  */
 import { execFileSync } from 'node:child_process';
@@ -158,6 +159,62 @@ describe.skipIf(!ready)('reach in the browser', () => {
     await page.reload();
     await screen.getByTestId(`tv-tile-${liveId}`).waitFor({ timeout: 20_000 });
     await context.close();
+  });
+
+  it('deletes a download from the device when its item is taken down or made subscribers-only: at once while open, at the next start otherwise', async () => {
+    // Three more on-demand items the offline tab offers (it lists the catalogue's first page), each
+    // given a small file, downloaded by the viewer.
+    const viewer = await app.newPerson({ tourDoneFor: 'viewer' });
+    await signIn(viewer.page, 'viewer', 'viewer123');
+    const catalogue = (await viewer.page.evaluate(async () => (await fetch('/api/content')).json())) as { id: number; title: string; type: string; status: string }[];
+    const items = catalogue.filter((c) => c.type === 'tv' && c.status === 'published' && c.id !== vodId).slice(0, 3);
+    expect(items).toHaveLength(3);
+    const [takenDown, removedWhileAway, madePremium] = items;
+    for (const { id } of items) {
+      mkdirSync(path.join(mediaDir, 'vod', String(id)), { recursive: true });
+      execFileSync('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc=size=320x180:rate=25:duration=2', '-c:v', 'libx264', '-pix_fmt', 'yuv420p', '-movflags', '+faststart', path.join(mediaDir, 'vod', String(id), 'download.mp4')]);
+      db.prepare("insert into media_assets (content_id, status, file_path, updated_at) values (?, 'ready', ?, ?)").run(id, `vod/${id}/download.mp4`, Date.now());
+    }
+    // Written behind the server's back: its catalogue cache sees them within its lifetime.
+    const withFiles = async () => ((await viewer.page.evaluate(async () => (await fetch('/api/content')).json())) as { id: number; playback: { file: string | null } | null }[]).filter((c) => items.some((i) => i.id === c.id) && c.playback?.file).length;
+    await expect.poll(withFiles).toBe(3);
+    // The viewer pays for no membership, so a subscribers-only item is not theirs to keep.
+    db.prepare("update memberships set status = 'ended' where user_id = (select id from users where username = 'viewer')").run();
+    await viewer.page.goto('/mobile?tab=offline');
+    for (const { id, title } of items) {
+      await viewer.page.getByRole('button', { name: `Download ${title}` }).click();
+      await viewer.page.getByTestId(`offline-item-${id}`).waitFor({ timeout: 30_000 });
+    }
+    const cached = (page: typeof viewer.page, id: number) => page.evaluate(async (url) => (await (await caches.open('onair-downloads')).match(url)) !== undefined, `/api/content/${id}/file`);
+    expect(await cached(viewer.page, takenDown!.id)).toBe(true);
+
+    const admin = await app.newPerson({ tourDoneFor: 'admin' });
+    await signIn(admin.page, 'admin', 'admin123');
+    const asAdmin = (method: string, url: string, body: unknown) =>
+      admin.page.evaluate(async ([m, u, b]) => (await fetch(u as string, { method: m as string, headers: { 'content-type': 'application/json' }, body: JSON.stringify(b) })).status, [method, url, body]);
+
+    // Taken down while the viewer's app is open: gone from the list and from the browser's storage.
+    expect(await asAdmin('DELETE', `/api/content/${takenDown!.id}`, { reason: 'Copyright claim' })).toBe(204);
+    await toast(viewer.page, `“${takenDown!.title}” was removed from OnAir, so its download was deleted from this device.`);
+    await viewer.page.getByTestId(`offline-item-${takenDown!.id}`).waitFor({ state: 'detached' });
+    expect(await cached(viewer.page, takenDown!.id)).toBe(false);
+    await viewer.page.getByTestId(`offline-item-${removedWhileAway!.id}`).waitFor();
+
+    // While the app is closed, one item goes and another becomes subscribers-only: the next start
+    // finds both and deletes them.
+    await viewer.page.close();
+    expect(await asAdmin('DELETE', `/api/content/${removedWhileAway!.id}`, { reason: 'Withdrawn' })).toBe(204);
+    expect(await asAdmin('PUT', `/api/content/${madePremium!.id}/access`, { subscribersOnly: true })).toBe(200);
+    const page = await viewer.context.newPage();
+    await page.goto('/mobile?tab=offline');
+    // Told in one toast (toasts show one at a time), newest download first.
+    await toast(page, `2 downloads were deleted from this device: “${madePremium!.title}” is now for subscribers only; “${removedWhileAway!.title}” was removed from OnAir.`);
+    await page.getByTestId(`offline-item-${madePremium!.id}`).waitFor({ state: 'detached' });
+    expect(await page.getByTestId(/^offline-item-/).count()).toBe(0);
+    expect(await cached(page, removedWhileAway!.id)).toBe(false);
+    expect(await cached(page, madePremium!.id)).toBe(false);
+    await viewer.context.close();
+    await admin.context.close();
   });
 
   // Last in the file: it puts two more broadcasts in the live row, which the remote paths above count on.

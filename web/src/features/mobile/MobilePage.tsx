@@ -1,5 +1,6 @@
 /** /mobile (spec §2): tabs mobile, smarttv, pwa, offline. */
 import { Stack, Tabs, Text, Title } from '@mantine/core';
+import { useAuth } from '../auth/AuthProvider';
 import { DevicesTab } from './DevicesTab';
 import { OfflineTab } from './OfflineTab';
 import { PwaTab } from './PwaTab';
@@ -8,6 +9,7 @@ import { TvDevicesTab } from './TvDevicesTab';
 const TABS = ['mobile', 'smarttv', 'pwa', 'offline'] as const;
 
 export function MobilePage() {
+  const { user } = useAuth();
   const requested = new URLSearchParams(window.location.search).get('tab');
   const initial = TABS.find((t) => t === requested) ?? 'mobile';
   return (
@@ -26,7 +28,7 @@ export function MobilePage() {
         <Tabs.Panel value="mobile" pt="md"><DevicesTab /></Tabs.Panel>
         <Tabs.Panel value="smarttv" pt="md"><TvDevicesTab /></Tabs.Panel>
         <Tabs.Panel value="pwa" pt="md"><PwaTab /></Tabs.Panel>
-        <Tabs.Panel value="offline" pt="md"><OfflineTab /></Tabs.Panel>
+        <Tabs.Panel value="offline" pt="md">{user && <OfflineTab userId={user.id} />}</Tabs.Panel>
       </Tabs>
     </Stack>
   );

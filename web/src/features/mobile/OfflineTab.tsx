@@ -10,16 +10,20 @@ import type { OfflineContent } from '@onair/protocol';
 import { apiRequest } from '../../lib/api';
 import { toast, toastError } from '../../lib/toast';
 import { contentQueries } from '../content/queries';
-import { downloadForOffline, formatBytes, OFFLINE_KEY, offlinePlaybackUrl, readIndex, removeDownload, storageEstimate, type StorageFigures } from './offline';
+import { downloadForOffline, formatBytes, OFFLINE_KEY, offlinePlaybackUrl, removeDownload, storageEstimate, type StorageFigures } from './offline';
+import { useStoredDownloads } from './offline-index';
 
-export function OfflineTab() {
+export function OfflineTab({ userId }: { userId: number }) {
   const client = useQueryClient();
   const library = useQuery(contentQueries.list());
   const server = useQuery({ queryKey: OFFLINE_KEY, queryFn: () => apiRequest<OfflineContent[]>('GET', '/api/user/offline-content') });
-  const [stored, setStored] = useState(readIndex);
+  const stored = useStoredDownloads(userId);
   const [progress, setProgress] = useState<Record<number, number>>({});
   const [storage, setStorage] = useState<StorageFigures | null>(null);
-  const [playing, setPlaying] = useState<{ id: number; url: string; mime: string } | null>(null);
+  const [opened, setPlaying] = useState<{ id: number; url: string; mime: string } | null>(null);
+  // A download removed here, in another tab or by a revocation stops playing with it.
+  const playing = opened && stored.some((s) => s.id === opened.id) ? opened : null;
+  useEffect(() => () => void (opened && URL.revokeObjectURL(opened.url)), [opened]);
 
   const refreshStorage = () => void storageEstimate().then(setStorage);
   useEffect(refreshStorage, []);
@@ -29,10 +33,9 @@ export function OfflineTab() {
   async function download(contentId: number, title: string) {
     setProgress((p) => ({ ...p, [contentId]: 0 }));
     try {
-      const started = downloadForOffline(contentId, (percent) => setProgress((p) => ({ ...p, [contentId]: percent })));
+      const started = downloadForOffline(userId, contentId, (percent) => setProgress((p) => ({ ...p, [contentId]: percent })));
       toast({ title: 'Download Started', description: `${title} is being saved to this device.` });
       await started;
-      setStored(readIndex());
       void client.invalidateQueries({ queryKey: OFFLINE_KEY });
     } catch (error) {
       toastError('Download Failed')(error as Error);
@@ -44,9 +47,7 @@ export function OfflineTab() {
 
   async function remove(contentId: number) {
     try {
-      await removeDownload(contentId);
-      if (playing?.id === contentId) setPlaying(null);
-      setStored(readIndex());
+      await removeDownload(userId, contentId);
       void client.invalidateQueries({ queryKey: OFFLINE_KEY });
       toast({ title: 'Download Removed', description: 'The space it used is free again.' });
     } catch (error) {
@@ -57,7 +58,7 @@ export function OfflineTab() {
   }
 
   async function play(contentId: number, mime: string) {
-    const url = await offlinePlaybackUrl(contentId);
+    const url = await offlinePlaybackUrl(userId, contentId);
     if (url) setPlaying({ id: contentId, url, mime });
   }
 

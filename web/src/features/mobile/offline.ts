@@ -1,41 +1,18 @@
 /**
- * Offline downloads in the browser: the file is streamed into Cache Storage with real progress, a small
- * index in localStorage remembers what is stored (so the list works with the network off), and the
- * server is told how far each download got. Storage figures come from navigator.storage.estimate().
+ * Offline downloads in the browser: the file is streamed into Cache Storage with real progress, the
+ * account's index (offline-index.ts) remembers what is stored, and the server is told how far each
+ * download got. Storage figures come from navigator.storage.estimate().
  */
-import type { DownloadResponse, OfflineContent } from '@onair/protocol';
+import type { DownloadResponse } from '@onair/protocol';
 import { apiRequest } from '../../lib/api';
 import { DOWNLOADS_CACHE } from './offline-cache';
-
-const INDEX_KEY = 'onair-offline-index';
+import { forgetInIndex, heldByAnotherAccount, readIndex, rememberDownload, type StoredDownload } from './offline-index';
 
 /** The server's record of this account's downloads (GET /api/user/offline-content). */
 export const OFFLINE_KEY = ['/api/user/offline-content'] as const;
 
-export interface StoredDownload extends OfflineContent {
-  url: string;
-  bytes: number;
-  mime: string;
-}
-
-export function readIndex(): StoredDownload[] {
-  try {
-    return JSON.parse(localStorage.getItem(INDEX_KEY) ?? '[]') as StoredDownload[];
-  } catch {
-    return [];
-  }
-}
-
-function writeIndex(items: StoredDownload[]) {
-  localStorage.setItem(INDEX_KEY, JSON.stringify(items));
-}
-
-function remember(item: StoredDownload) {
-  writeIndex([item, ...readIndex().filter((i) => i.id !== item.id)]);
-}
-
 /** Downloads an item into the browser; `onProgress` gets whole percents as bytes arrive. */
-export async function downloadForOffline(contentId: number, onProgress: (percent: number) => void): Promise<StoredDownload> {
+export async function downloadForOffline(userId: number, contentId: number, onProgress: (percent: number) => void): Promise<StoredDownload> {
   const download = await apiRequest<DownloadResponse>('POST', '/api/content/download', { contentId });
   const response = await fetch(download.url, { credentials: 'include' });
   if (!response.ok || !response.body) throw new Error(`${response.status}: ${(await response.text()) || response.statusText}`);
@@ -56,23 +33,33 @@ export async function downloadForOffline(contentId: number, onProgress: (percent
   const cache = await caches.open(DOWNLOADS_CACHE);
   await cache.put(download.url, new Response(blob, { headers: { 'content-type': download.mime, 'content-length': String(blob.size) } }));
   const stored: StoredDownload = { ...download.item, downloadProgress: 100, url: download.url, bytes: blob.size, mime: download.mime };
-  remember(stored);
+  rememberDownload(userId, stored);
   onProgress(100);
   await apiRequest('PATCH', `/api/user/offline-content/${contentId}`, { downloadProgress: 100 }).catch(() => undefined);
   return stored;
 }
 
-export async function removeDownload(contentId: number): Promise<void> {
-  const item = readIndex().find((i) => i.id === contentId);
-  const cache = await caches.open(DOWNLOADS_CACHE);
-  await cache.delete(item?.url ?? `/api/content/${contentId}/file`);
-  writeIndex(readIndex().filter((i) => i.id !== contentId));
+/**
+ * Deletes an item's file from this browser and drops it from the account's index, leaving the server's
+ * record alone; the entry it had, or null when it held none. The file stays while another account of
+ * this browser keeps it.
+ */
+export async function forgetDownload(userId: number, contentId: number): Promise<StoredDownload | null> {
+  const entry = forgetInIndex(userId, contentId);
+  const url = entry?.url ?? `/api/content/${contentId}/file`;
+  if (!heldByAnotherAccount(userId, url)) await (await caches.open(DOWNLOADS_CACHE)).delete(url);
+  return entry;
+}
+
+/** The person removes a download: gone from this browser and from the account's record. */
+export async function removeDownload(userId: number, contentId: number): Promise<void> {
+  await forgetDownload(userId, contentId);
   await apiRequest('DELETE', `/api/user/offline-content/${contentId}`);
 }
 
 /** An object URL for a stored file, playable with no network; null when it is not stored. */
-export async function offlinePlaybackUrl(contentId: number): Promise<string | null> {
-  const item = readIndex().find((i) => i.id === contentId);
+export async function offlinePlaybackUrl(userId: number, contentId: number): Promise<string | null> {
+  const item = readIndex(userId).find((i) => i.id === contentId);
   if (!item) return null;
   const response = await (await caches.open(DOWNLOADS_CACHE)).match(item.url);
   return response ? URL.createObjectURL(await response.blob()) : null;

@@ -9,6 +9,7 @@ import { Brand } from '../../components/Brand';
 import { useAuth } from '../auth/AuthProvider';
 import { useAccountSync } from '../auth/useAccountSync';
 import { useContentRemovals } from '../content/useContentRemovals';
+import { useDownloadRevocations } from '../mobile/useDownloadRevocations';
 import { OnboardingDialog } from '../onboarding/OnboardingDialog';
 import { HeaderStatus } from './HeaderStatus';
 import { MobileNav, SideNav } from './MainNav';
@@ -30,6 +31,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
   }, [user?.id]);
   useAccountSync();
   useContentRemovals();
+  useDownloadRevocations();
   const pathname = useRouterState({ select: (state) => state.location.pathname });
   useDefaultDocumentTitle(NAV_ITEMS.find((item) => item.to === pathname)?.label ?? null);
 
