@@ -40,11 +40,17 @@ export const ContentSchema = z.object({
 });
 export type Content = z.infer<typeof ContentSchema>;
 
-export const ContentListQuerySchema = z.object({
-  live: z
-    .enum(['true', 'false'], { error: 'live must be true or false' })
+/** A query-string flag: 'true' or 'false', read as a boolean; absent, no filter. */
+const flagParam = (name: string) =>
+  z
+    .enum(['true', 'false'], { error: `${name} must be true or false` })
     .optional()
-    .transform((v) => (v === undefined ? undefined : v === 'true')),
+    .transform((v) => (v === undefined ? undefined : v === 'true'));
+
+export const ContentListQuerySchema = z.object({
+  live: flagParam('live'),
+  /** Only items with (or without) a ready file to download for offline use. */
+  downloadable: flagParam('downloadable'),
   type: ContentTypeSchema.optional(),
   creatorId: idParam('creatorId').optional(),
   limit: z.coerce.number().int().min(1).max(500, { error: 'limit must be at most 500' }).optional(),

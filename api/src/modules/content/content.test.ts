@@ -46,6 +46,28 @@ describe.each(dialects)('content and analytics on %s', (dialect) => {
     expect(bad.body).toMatch(/^live/);
   });
 
+  it('lists what has a file to download with ?downloadable=true, beyond the first page, and rejects a bad flag with 400', async () => {
+    const db = t.app.db.kysely;
+    const oldest = await db.selectFrom('content').select('id').where('status', '=', 'published').orderBy('createdAt', 'asc').orderBy('id', 'asc').limit(2).execute();
+    const [withFile, failed] = oldest.map((r) => r.id);
+    await db.insertInto('mediaAssets').values({ contentId: withFile!, status: 'ready', filePath: `vod/${withFile}/download.mp4`, updatedAt: Date.now() }).execute();
+    // A file path with a failed job is no download.
+    await db.insertInto('mediaAssets').values({ contentId: failed!, status: 'failed', filePath: `vod/${failed}/download.mp4`, updatedAt: Date.now() }).execute();
+    const downloadable = (await t.app.inject({ method: 'GET', url: '/api/content?downloadable=true' })).json() as { id: number; playback: { file: string | null } | null }[];
+    expect(downloadable.map((c) => c.id)).toEqual([withFile]);
+    expect(downloadable[0]!.playback?.file).toBe(`/media/vod/${withFile}/download.mp4`);
+    // The oldest item is beyond a one-item first page, and still found.
+    const firstPage = (await t.app.inject({ method: 'GET', url: '/api/content?limit=1' })).json() as { id: number }[];
+    expect(firstPage.map((c) => c.id)).not.toContain(withFile);
+    const rest = (await t.app.inject({ method: 'GET', url: '/api/content?downloadable=false' })).json() as { id: number }[];
+    expect(rest.map((c) => c.id)).not.toContain(withFile);
+    expect(rest.map((c) => c.id)).toContain(failed);
+    const bad = await t.app.inject({ method: 'GET', url: '/api/content?downloadable=yes' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.body).toMatch(/^downloadable must be true or false/);
+    await db.deleteFrom('mediaAssets').where('contentId', 'in', [withFile!, failed!]).execute();
+  });
+
   it('counts distinct viewers of past items from view events', async () => {
     const items = (await t.app.inject({ method: 'GET', url: '/api/content?live=false' })).json() as { id: number; viewerCount: number }[];
     const sample = items[0]!;

@@ -11,6 +11,8 @@ export interface ContentFilter {
   live?: boolean | undefined;
   type?: ContentRow['type'] | undefined;
   creatorId?: number | undefined;
+  /** Whether the item has a ready file to download (media_assets.file_path). */
+  downloadable?: boolean | undefined;
   limit?: number | undefined;
   /** Regional curation of the viewer's region: matching items first, strongest rule first. */
   boost?: readonly CurationRule[] | undefined;
@@ -99,6 +101,18 @@ export async function listContent(db: Kysely<Database>, audience: LiveAudience, 
   if (filter.live === false) query = query.where('content.status', '!=', 'live');
   if (filter.type) query = query.where('content.type', '=', filter.type);
   if (filter.creatorId) query = query.where('content.creatorId', '=', filter.creatorId);
+  if (filter.downloadable !== undefined) {
+    const downloadable = filter.downloadable;
+    query = query.where((eb) => {
+      const file = eb
+        .selectFrom('mediaAssets')
+        .select('mediaAssets.contentId')
+        .whereRef('mediaAssets.contentId', '=', 'content.id')
+        .where('mediaAssets.status', '=', 'ready')
+        .where('mediaAssets.filePath', 'is not', null);
+      return downloadable ? eb.exists(file) : eb.not(eb.exists(file));
+    });
+  }
   if (filter.boost?.length) query = query.orderBy(curationOrder(filter.boost), 'desc');
   const rows = await query
     .orderBy('content.createdAt', 'desc')

@@ -8,11 +8,14 @@ import { apiRequest } from '../../lib/api';
 
 export const CONTENT_KEY = ['/api/content'] as const;
 
+/** A filter of the list: what is on air now, or what has a file to download for offline use. */
+export type ContentSubset = 'live' | 'downloadable';
+
 export const contentQueries = {
-  /** `live: true` lists what is on air now (GET /api/content?live=true); otherwise the whole library. */
-  list: ({ live = false }: { live?: boolean } = {}) =>
+  /** The library's first page (GET /api/content), or the part of it `only` names (`?live=true`, `?downloadable=true`). */
+  list: ({ only }: { only?: ContentSubset } = {}) =>
     queryOptions({
-      queryKey: [...CONTENT_KEY, live ? 'live' : 'all'] as const,
-      queryFn: () => apiRequest<Content[]>('GET', live ? '/api/content?live=true' : '/api/content'),
+      queryKey: [...CONTENT_KEY, only ?? 'all'] as const,
+      queryFn: () => apiRequest<Content[]>('GET', only ? `/api/content?${only}=true` : '/api/content'),
     }),
 };

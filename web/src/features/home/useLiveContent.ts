@@ -6,7 +6,7 @@ import { contentQueries } from '../content/queries';
 import { useLiveInterval, useResyncOnReconnect, useSocketEvent } from '../../lib/live';
 import { getSocket, useConnectionStatus } from '../../lib/socket';
 
-export const LIVE_CONTENT_KEY = contentQueries.list({ live: true }).queryKey;
+export const LIVE_CONTENT_KEY = contentQueries.list({ only: 'live' }).queryKey;
 
 /**
  * Follows `streams:active` while mounted, where the server pushes every item's viewer count (once a
@@ -32,7 +32,7 @@ function useFollowLiveList() {
 export function useLiveContent() {
   const client = useQueryClient();
   const refetchInterval = useLiveInterval(POLL_INTERVAL_MS.activeStreams);
-  const query = useQuery({ ...contentQueries.list({ live: true }), refetchInterval });
+  const query = useQuery({ ...contentQueries.list({ only: 'live' }), refetchInterval });
   useResyncOnReconnect([LIVE_CONTENT_KEY]);
   const onPresence = useCallback(
     (update: PresenceUpdate) =>

@@ -15,7 +15,7 @@ import { useStoredDownloads } from './offline-index';
 
 export function OfflineTab({ userId }: { userId: number }) {
   const client = useQueryClient();
-  const library = useQuery(contentQueries.list());
+  const library = useQuery(contentQueries.list({ only: 'downloadable' }));
   const server = useQuery({ queryKey: OFFLINE_KEY, queryFn: () => apiRequest<OfflineContent[]>('GET', '/api/user/offline-content') });
   const stored = useStoredDownloads(userId);
   const [progress, setProgress] = useState<Record<number, number>>({});
@@ -28,7 +28,7 @@ export function OfflineTab({ userId }: { userId: number }) {
   const refreshStorage = () => void storageEstimate().then(setStorage);
   useEffect(refreshStorage, []);
 
-  const downloadable = (library.data ?? []).filter((c) => c.status !== 'live' && c.playback?.file && !stored.some((s) => s.id === c.id));
+  const downloadable = (library.data ?? []).filter((c) => !stored.some((s) => s.id === c.id));
 
   async function download(contentId: number, title: string) {
     setProgress((p) => ({ ...p, [contentId]: 0 }));
