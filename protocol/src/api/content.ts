@@ -40,6 +40,9 @@ export const ContentSchema = z.object({
 });
 export type Content = z.infer<typeof ContentSchema>;
 
+/** The most items one GET /api/content answers (`limit`). */
+export const CONTENT_LIST_MAX = 500;
+
 /** A query-string flag: 'true' or 'false', read as a boolean; absent, no filter. */
 const flagParam = (name: string) =>
   z
@@ -53,7 +56,7 @@ export const ContentListQuerySchema = z.object({
   downloadable: flagParam('downloadable'),
   type: ContentTypeSchema.optional(),
   creatorId: idParam('creatorId').optional(),
-  limit: z.coerce.number().int().min(1).max(500, { error: 'limit must be at most 500' }).optional(),
+  limit: z.coerce.number().int().min(1).max(CONTENT_LIST_MAX, { error: `limit must be at most ${CONTENT_LIST_MAX}` }).optional(),
   /** Orders regionally curated items first for this region; by default the signed-in viewer's own. */
   region: z.enum(CURATION_REGIONS, { error: `region must be one of ${CURATION_REGIONS.join(', ')}` }).optional(),
 });

@@ -3,10 +3,13 @@
  * list and detail view of content at once.
  */
 import { queryOptions } from '@tanstack/react-query';
-import type { Content } from '@onair/protocol';
+import { CONTENT_LIST_MAX, type Content } from '@onair/protocol';
 import { apiRequest } from '../../lib/api';
 
 export const CONTENT_KEY = ['/api/content'] as const;
+
+/** Every list's key: one type, so a screen can ask for one list or another. */
+type ContentListKey = readonly (string | number)[];
 
 /** A filter of the list: what is on air now, or what has a file to download for offline use. */
 export type ContentSubset = 'live' | 'downloadable';
@@ -15,7 +18,13 @@ export const contentQueries = {
   /** The library's first page (GET /api/content), or the part of it `only` names (`?live=true`, `?downloadable=true`). */
   list: ({ only }: { only?: ContentSubset } = {}) =>
     queryOptions({
-      queryKey: [...CONTENT_KEY, only ?? 'all'] as const,
+      queryKey: [...CONTENT_KEY, only ?? 'all'] as ContentListKey,
       queryFn: () => apiRequest<Content[]>('GET', only ? `/api/content?${only}=true` : '/api/content'),
+    }),
+  /** One creator's items, as many as one request answers. */
+  byCreator: (creatorId: number) =>
+    queryOptions({
+      queryKey: [...CONTENT_KEY, 'creator', creatorId] as ContentListKey,
+      queryFn: () => apiRequest<Content[]>('GET', `/api/content?creatorId=${creatorId}&limit=${CONTENT_LIST_MAX}`),
     }),
 };

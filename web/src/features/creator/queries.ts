@@ -7,15 +7,11 @@ import type { Content, ContentCreateRequest, ContentUpdateRequest, CreatorProfil
 import { apiRequest } from '../../lib/api';
 import { USER_QUERY_KEY } from '../auth/AuthProvider';
 import { watchQueries } from '../watch/queries';
-import { CONTENT_KEY } from '../content/queries';
+import { CONTENT_KEY, contentQueries } from '../content/queries';
 
 export const creatorQueries = {
   state: () => queryOptions({ queryKey: ['/api/creator'], queryFn: () => apiRequest<CreatorState>('GET', '/api/creator') }),
-  content: (creatorId: number) =>
-    queryOptions({
-      queryKey: ['/api/content', 'creator', creatorId],
-      queryFn: () => apiRequest<Content[]>('GET', `/api/content?creatorId=${creatorId}&limit=500`),
-    }),
+  content: contentQueries.byCreator,
 };
 
 export function useSaveProfile() {

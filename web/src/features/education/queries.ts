@@ -1,7 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type {
   AccountInvitation,
-  Content,
   Course,
   CourseCreateRequest,
   CourseProgress,
@@ -25,6 +24,7 @@ import type {
   VerificationEmailSent,
 } from '@onair/protocol';
 import { apiRequest } from '../../lib/api';
+import { contentQueries } from '../content/queries';
 
 export const educationQueries = {
   institutions: () => queryOptions({ queryKey: ['/api/education-institutions'], queryFn: () => apiRequest<Institution[]>('GET', '/api/education-institutions') }),
@@ -49,11 +49,7 @@ export const educationQueries = {
   myInvitations: () =>
     queryOptions({ queryKey: ['/api/user/invitations'], queryFn: () => apiRequest<AccountInvitation[]>('GET', '/api/user/invitations') }),
   liveClasses: () => queryOptions({ queryKey: ['/api/education-live-classes'], queryFn: () => apiRequest<LiveClass[]>('GET', '/api/education-live-classes') }),
-  myContent: (creatorId: number) =>
-    queryOptions({
-      queryKey: ['/api/content', 'creator', creatorId],
-      queryFn: () => apiRequest<Content[]>('GET', `/api/content?creatorId=${creatorId}&limit=500`),
-    }),
+  myContent: contentQueries.byCreator,
 };
 
 function useInvalidate() {

@@ -13,7 +13,8 @@ import { useDistribute } from './queries';
 /** Spec §2 Distribute Content: choose an audio item, toggle platforms or distribute to all. */
 export function DistributeTab({ records, shows }: { records: PodcastSyndication[]; shows: PodcastShow[] }) {
   const { user } = useAuth();
-  const content = useQuery(contentQueries.list());
+  // A creator's own items, all of them; an admin chooses among the library's first page.
+  const content = useQuery(user?.role === 'creator' ? contentQueries.byCreator(user.id) : contentQueries.list());
   const distribute = useDistribute();
   const [contentId, setContentId] = useState<string | null>(null);
   const [chosenShow, setChosenShow] = useState<string | null>(null);

@@ -1,15 +1,12 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Content, EnginesReport, TranslateAccepted, TranslateRequest, Translation, TranslationCreateRequest } from '@onair/protocol';
+import type { EnginesReport, TranslateAccepted, TranslateRequest, Translation, TranslationCreateRequest } from '@onair/protocol';
 import { apiRequest } from '../../lib/api';
+import { contentQueries } from '../content/queries';
 
 export const languageQueries = {
   engines: () => queryOptions({ queryKey: ['/api/ai/engines'], queryFn: () => apiRequest<EnginesReport>('GET', '/api/ai/engines') }),
   /** Content to pick from: a creator's own items, or every item for admins and viewers. */
-  content: (creatorId: number | null) =>
-    queryOptions({
-      queryKey: creatorId === null ? ['/api/content', 'all'] : ['/api/content', 'creator', creatorId],
-      queryFn: () => apiRequest<Content[]>('GET', creatorId === null ? '/api/content?limit=500' : `/api/content?creatorId=${creatorId}&limit=500`),
-    }),
+  content: (creatorId: number | null) => (creatorId === null ? contentQueries.list() : contentQueries.byCreator(creatorId)),
   translations: (contentId: number) =>
     queryOptions({
       queryKey: ['/api/content', contentId, 'translations'],
