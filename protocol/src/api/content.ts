@@ -54,6 +54,8 @@ export const ContentListQuerySchema = z.object({
   live: flagParam('live'),
   /** Only items with (or without) a ready file to download for offline use. */
   downloadable: flagParam('downloadable'),
+  /** Only items with (or without) ready on-demand media to play: a stream, audio or a file. */
+  playable: flagParam('playable'),
   type: ContentTypeSchema.optional(),
   creatorId: idParam('creatorId').optional(),
   limit: z.coerce.number().int().min(1).max(CONTENT_LIST_MAX, { error: `limit must be at most ${CONTENT_LIST_MAX}` }).optional(),

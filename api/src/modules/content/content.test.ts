@@ -46,7 +46,7 @@ describe.each(dialects)('content and analytics on %s', (dialect) => {
     expect(bad.body).toMatch(/^live/);
   });
 
-  it('lists what has a file to download with ?downloadable=true, beyond the first page, and rejects a bad flag with 400', async () => {
+  it('lists what has a file to download (?downloadable=true) or media to play (?playable=true), beyond the first page, and rejects a bad flag with 400', async () => {
     const db = t.app.db.kysely;
     const oldest = await db.selectFrom('content').select('id').where('status', '=', 'published').orderBy('createdAt', 'asc').orderBy('id', 'asc').limit(2).execute();
     const [withFile, failed] = oldest.map((r) => r.id);
@@ -65,7 +65,18 @@ describe.each(dialects)('content and analytics on %s', (dialect) => {
     const bad = await t.app.inject({ method: 'GET', url: '/api/content?downloadable=yes' });
     expect(bad.statusCode).toBe(400);
     expect(bad.body).toMatch(/^downloadable must be true or false/);
-    await db.deleteFrom('mediaAssets').where('contentId', 'in', [withFile!, failed!]).execute();
+
+    // Playable: ready media of any kind, a stream or audio as much as a file; never a live item.
+    const [withStream] = (await db.selectFrom('content').select('id').where('status', '=', 'published').orderBy('createdAt', 'asc').orderBy('id', 'asc').offset(2).limit(1).execute()).map((r) => r.id);
+    await db.insertInto('mediaAssets').values({ contentId: withStream!, status: 'ready', hlsPath: `vod/${withStream}/master.m3u8`, updatedAt: Date.now() }).execute();
+    const [live] = (await db.selectFrom('content').select('id').where('status', '=', 'live').limit(1).execute()).map((r) => r.id);
+    await db.insertInto('mediaAssets').values({ contentId: live!, status: 'live', hlsPath: `live/${live}/master.m3u8`, updatedAt: Date.now() }).execute();
+    const playable = (await t.app.inject({ method: 'GET', url: '/api/content?playable=true' })).json() as { id: number }[];
+    expect(playable.map((c) => c.id).sort()).toEqual([withFile!, withStream!].sort());
+    const notPlayable = (await t.app.inject({ method: 'GET', url: '/api/content?playable=false' })).json() as { id: number }[];
+    expect(notPlayable.map((c) => c.id)).toEqual(expect.arrayContaining([failed, live]));
+    expect((await t.app.inject({ method: 'GET', url: '/api/content?playable=1' })).body).toMatch(/^playable must be true or false/);
+    await db.deleteFrom('mediaAssets').where('contentId', 'in', [withFile!, failed!, withStream!, live!]).execute();
   });
 
   it('counts distinct viewers of past items from view events', async () => {

@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { expressionBuilder, sql, type Kysely } from 'kysely';
 import type { Content } from '@onair/protocol';
 import type { Database, ContentRow, NewContent } from '../../db/schema.ts';
 import type { MediaAssetRow } from '../../db/schema-media.ts';
@@ -13,6 +13,8 @@ export interface ContentFilter {
   creatorId?: number | undefined;
   /** Whether the item has a ready file to download (media_assets.file_path). */
   downloadable?: boolean | undefined;
+  /** Whether the item has ready on-demand media to play (a stream, audio or a file). */
+  playable?: boolean | undefined;
   limit?: number | undefined;
   /** Regional curation of the viewer's region: matching items first, strongest rule first. */
   boost?: readonly CurationRule[] | undefined;
@@ -95,24 +97,33 @@ function curationOrder(rules: readonly CurationRule[]) {
   return sql<number>`(case ${sql.join(whens, sql` `)} else 0 end)`;
 }
 
+/**
+ * Whether (`wanted`) or not an item has media that is ready and holds what `holds` asks: a file to
+ * download, or anything to play (a stream, audio or a file).
+ */
+function readyMedia(wanted: boolean, holds: 'file' | 'playable') {
+  const eb = expressionBuilder<Database, 'content'>();
+  const media = eb
+    .selectFrom('mediaAssets')
+    .select('mediaAssets.contentId')
+    .whereRef('mediaAssets.contentId', '=', 'content.id')
+    .where('mediaAssets.status', '=', 'ready')
+    .where((m) =>
+      holds === 'file'
+        ? m('mediaAssets.filePath', 'is not', null)
+        : m.or([m('mediaAssets.hlsPath', 'is not', null), m('mediaAssets.audioPath', 'is not', null), m('mediaAssets.filePath', 'is not', null)]),
+    );
+  return wanted ? eb.exists(media) : eb.not(eb.exists(media));
+}
+
 export async function listContent(db: Kysely<Database>, audience: LiveAudience, filter: ContentFilter) {
   let query = selectContent(db);
   if (filter.live === true) query = query.where('content.status', '=', 'live');
   if (filter.live === false) query = query.where('content.status', '!=', 'live');
   if (filter.type) query = query.where('content.type', '=', filter.type);
   if (filter.creatorId) query = query.where('content.creatorId', '=', filter.creatorId);
-  if (filter.downloadable !== undefined) {
-    const downloadable = filter.downloadable;
-    query = query.where((eb) => {
-      const file = eb
-        .selectFrom('mediaAssets')
-        .select('mediaAssets.contentId')
-        .whereRef('mediaAssets.contentId', '=', 'content.id')
-        .where('mediaAssets.status', '=', 'ready')
-        .where('mediaAssets.filePath', 'is not', null);
-      return downloadable ? eb.exists(file) : eb.not(eb.exists(file));
-    });
-  }
+  if (filter.downloadable !== undefined) query = query.where(readyMedia(filter.downloadable, 'file'));
+  if (filter.playable !== undefined) query = query.where(readyMedia(filter.playable, 'playable'));
   if (filter.boost?.length) query = query.orderBy(curationOrder(filter.boost), 'desc');
   const rows = await query
     .orderBy('content.createdAt', 'desc')

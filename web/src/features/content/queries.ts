@@ -11,11 +11,11 @@ export const CONTENT_KEY = ['/api/content'] as const;
 /** Every list's key: one type, so a screen can ask for one list or another. */
 type ContentListKey = readonly (string | number)[];
 
-/** A filter of the list: what is on air now, or what has a file to download for offline use. */
-export type ContentSubset = 'live' | 'downloadable';
+/** A filter of the list: what is on air now, what has a file to download for offline use, or on-demand media to play. */
+export type ContentSubset = 'live' | 'downloadable' | 'playable';
 
 export const contentQueries = {
-  /** The library's first page (GET /api/content), or the part of it `only` names (`?live=true`, `?downloadable=true`). */
+  /** The library's first page (GET /api/content), or the part of it `only` names (`?live=true`, `?downloadable=true`, `?playable=true`). */
   list: ({ only }: { only?: ContentSubset } = {}) =>
     queryOptions({
       queryKey: [...CONTENT_KEY, only ?? 'all'] as ContentListKey,

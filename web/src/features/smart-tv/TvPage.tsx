@@ -65,7 +65,8 @@ export function TvPage() {
   const session = useTvSession(platform);
   // What is on air: streams starting and ending are pushed over the socket, or polled without one.
   const live = useLiveContent();
-  const library = useQuery(contentQueries.list());
+  // On demand: the newest items with something to play, however many newer ones have nothing yet.
+  const library = useQuery(contentQueries.list({ only: 'playable' }));
   const rows = useMemo(
     () => [
       { title: 'Live now', items: (live.data ?? []).filter((c) => c.playback) },
