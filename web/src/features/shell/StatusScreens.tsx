@@ -1,7 +1,7 @@
 import { useDocumentTitle } from '../../lib/document-title';
 import type { ReactNode } from 'react';
-import { Badge, Button, Card, Center, List, Loader, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconLock, IconMoodEmpty, IconPoint, IconTools } from '@tabler/icons-react';
+import { Button, Card, Center, Loader, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconLock, IconMoodEmpty } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 
 function StatusCard({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
@@ -62,29 +62,6 @@ export function NotFound({ message = 'Did you forget to add the page to the rout
       <Text c="dimmed">{message}</Text>
       <Button component={Link} to="/">
         Return to Home
-      </Button>
-    </StatusCard>
-  );
-}
-
-/**
- * A page that a later release builds. It names the page and says what it will do, so that no
- * navigation item is a dead end and nobody mistakes it for a broken page.
- */
-export function ComingSoon({ title, description, plans }: { title: string; description: string; plans: string[] }) {
-  return (
-    <StatusCard icon={<IconTools size={28} />} title={title}>
-      <Badge variant="light" color="yellow">
-        Coming soon
-      </Badge>
-      <Text c="dimmed">{description}</Text>
-      <List ta="left" spacing={6} size="sm" icon={<IconPoint size={16} />} aria-label={`What ${title} will offer`}>
-        {plans.map((plan) => (
-          <List.Item key={plan}>{plan}</List.Item>
-        ))}
-      </List>
-      <Button component={Link} to="/" variant="default">
-        Back to Home
       </Button>
     </StatusCard>
   );
