@@ -11,28 +11,32 @@ import { forgetInIndex, heldByAnotherAccount, readIndex, rememberDownload, type 
 /** The server's record of this account's downloads (GET /api/user/offline-content). */
 export const OFFLINE_KEY = ['/api/user/offline-content'] as const;
 
-/** Downloads an item into the browser; `onProgress` gets whole percents as bytes arrive. */
+/**
+ * Downloads an item into the browser; `onProgress` gets whole percents as bytes arrive. The bytes are
+ * streamed into Cache Storage as they come, never held whole in memory: a long recording runs to
+ * gigabytes, more than a phone's tab may hold. A download cut short stores nothing.
+ */
 export async function downloadForOffline(userId: number, contentId: number, onProgress: (percent: number) => void): Promise<StoredDownload> {
   const download = await apiRequest<DownloadResponse>('POST', '/api/content/download', { contentId });
   const response = await fetch(download.url, { credentials: 'include' });
   if (!response.ok || !response.body) throw new Error(`${response.status}: ${(await response.text()) || response.statusText}`);
   const total = Number(response.headers.get('content-length')) || download.bytes;
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
   let received = 0;
   let shown = -1;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    chunks.push(value);
-    received += value.byteLength;
-    const percent = total ? Math.min(100, Math.floor((received / total) * 100)) : 0;
-    if (percent !== shown) onProgress((shown = percent));
-  }
-  const blob = new Blob(chunks as BlobPart[], { type: download.mime });
-  const cache = await caches.open(DOWNLOADS_CACHE);
-  await cache.put(download.url, new Response(blob, { headers: { 'content-type': download.mime, 'content-length': String(blob.size) } }));
-  const stored: StoredDownload = { ...download.item, downloadProgress: 100, url: download.url, bytes: blob.size, mime: download.mime };
+  const counted = response.body.pipeThrough(
+    new TransformStream<Uint8Array, Uint8Array>({
+      transform(chunk, controller) {
+        received += chunk.byteLength;
+        const percent = total ? Math.min(99, Math.floor((received / total) * 100)) : 0;
+        if (percent !== shown) onProgress((shown = percent));
+        controller.enqueue(chunk);
+      },
+    }),
+  );
+  const headers: Record<string, string> = { 'content-type': download.mime };
+  if (response.headers.get('content-length')) headers['content-length'] = String(total);
+  await (await caches.open(DOWNLOADS_CACHE)).put(download.url, new Response(counted, { headers }));
+  const stored: StoredDownload = { ...download.item, downloadProgress: 100, url: download.url, bytes: received, mime: download.mime };
   rememberDownload(userId, stored);
   onProgress(100);
   await apiRequest('PATCH', `/api/user/offline-content/${contentId}`, { downloadProgress: 100 }).catch(() => undefined);
