@@ -208,6 +208,9 @@ describe.skipIf(!ready)('reach in the browser', () => {
     await toast(page, `2 downloads were deleted from this device: “${madePremium!.title}” is now for subscribers only; “${removedWhileAway!.title}” was removed from OnAir.`);
     await page.getByTestId(`offline-item-${madePremium!.id}`).waitFor({ state: 'detached' });
     expect(await page.getByTestId(/^offline-item-/).count()).toBe(0);
+    // Nor listed as kept on another device: the account's records of both went too.
+    await expect.poll(() => page.evaluate(async () => (await fetch('/api/user/offline-content')).json())).toEqual([]);
+    await page.getByText('Downloaded on your other devices').waitFor({ state: 'detached' });
     expect(await cached(page, removedWhileAway!.id)).toBe(false);
     expect(await cached(page, madePremium!.id)).toBe(false);
     await viewer.context.close();

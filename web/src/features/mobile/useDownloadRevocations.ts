@@ -7,12 +7,13 @@
  * no answer proves nothing, so the download stays.
  */
 import { useCallback, useEffect } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import type { ContentAccess } from '@onair/protocol';
 import { ApiError, apiRequest } from '../../lib/api';
 import { useSocketEvent } from '../../lib/live';
 import { toast } from '../../lib/toast';
 import { useAuth } from '../auth/AuthProvider';
-import { forgetDownload } from './offline';
+import { forgetDownload, OFFLINE_KEY } from './offline';
 import { readIndex } from './offline-index';
 
 type Revocation = 'removed' | 'subscribers-only';
@@ -34,13 +35,19 @@ function tell(revoked: Revoked[]) {
   else if (reasons.length > 1) toast({ title: 'Downloads Removed', description: `${reasons.length} downloads were deleted from this device: ${reasons.join('; ')}.` });
 }
 
-async function revoke(userId: number, revocations: { contentId: number; why: Revocation }[]) {
+/**
+ * Deletes the downloads and answers which this browser held. The account's record of a download
+ * whose item may no longer be watched goes too (a deleted item's went with it), so the offline tab
+ * does not list it as kept on another device; that device deletes its copy at its own next check.
+ */
+async function revoke(userId: number, revocations: { contentId: number; why: Revocation }[]): Promise<Revoked[]> {
   const revoked: Revoked[] = [];
   for (const { contentId, why } of revocations) {
     const entry = await forgetDownload(userId, contentId);
     if (entry) revoked.push({ title: entry.title, why });
+    if (why === 'subscribers-only') await apiRequest('DELETE', `/api/user/offline-content/${contentId}`).catch(() => undefined);
   }
-  tell(revoked);
+  return revoked;
 }
 
 /** Why an item may no longer be kept; null when it may, or when the server could not say. */
@@ -53,31 +60,39 @@ async function revocationOf(contentId: number): Promise<Revocation | null> {
   }
 }
 
-async function revokeWhatWentAway(userId: number) {
+async function revokeWhatWentAway(userId: number): Promise<Revoked[]> {
   const revocations: { contentId: number; why: Revocation }[] = [];
   for (const { id } of readIndex(userId)) {
     const why = await revocationOf(id);
     if (why) revocations.push({ contentId: id, why });
   }
-  await revoke(userId, revocations);
+  return revoke(userId, revocations);
 }
 
 export function useDownloadRevocations() {
   const userId = useAuth().user?.id ?? null;
+  const client = useQueryClient();
+  const settle = useCallback(
+    (revoked: Revoked[]) => {
+      tell(revoked);
+      if (revoked.length > 0) void client.invalidateQueries({ queryKey: OFFLINE_KEY });
+    },
+    [client],
+  );
 
   const onRemoved = useCallback(
     ({ contentId }: { contentId: number }) => {
-      if (userId !== null) void revoke(userId, [{ contentId, why: 'removed' }]);
+      if (userId !== null) void revoke(userId, [{ contentId, why: 'removed' }]).then(settle);
     },
-    [userId],
+    [userId, settle],
   );
   useSocketEvent('content:removed', onRemoved);
 
   useEffect(() => {
     if (userId === null) return;
-    const check = () => void revokeWhatWentAway(userId);
+    const check = () => void revokeWhatWentAway(userId).then(settle);
     check();
     window.addEventListener('online', check);
     return () => window.removeEventListener('online', check);
-  }, [userId]);
+  }, [userId, settle]);
 }
