@@ -185,6 +185,13 @@ export function usernameProblem(username: string): string | undefined {
  */
 export const DEVICE_ID_PATTERN = /^[A-Za-z0-9_-]{8,64}$/;
 
+/**
+ * How long an emailed invitation's link works: a link sitting in a mailbox must not let whoever finds it
+ * later join a school. Invitations of accounts made by a class import do not expire (the staff who
+ * imported hand them out, and the account waits for its owner).
+ */
+export const EMAILED_INVITATION_TTL_DAYS = 14;
+
 /** One hour and one day in milliseconds: the one definition every package uses. */
 export const HOUR_MS = 3_600_000;
 export const DAY_MS = 24 * HOUR_MS;

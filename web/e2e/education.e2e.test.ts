@@ -1,5 +1,7 @@
+import path from 'node:path';
+import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Course } from '@onair/protocol';
+import { DAY_MS, EMAILED_INVITATION_TTL_DAYS, type Course } from '@onair/protocol';
 import { chooseOption as choose, chromiumAvailable, connected, signIn, startApp, toast, type App } from './harness.ts';
 
 const ready = chromiumAvailable();
@@ -239,11 +241,11 @@ describe.skipIf(!ready)('education and church mode in the browser', () => {
     await toast(page, 'Invitation Sent');
     // No mail server in the test deployment: the inviter is given the link to pass on.
     const link = (await page.getByTestId('invitation-link').innerText()).trim();
-    const path = new URL(link).pathname;
-    expect(path).toMatch(/^\/invitation\/[\w-]+$/);
+    const invitationPath = new URL(link).pathname;
+    expect(invitationPath).toMatch(/^\/invitation\/[\w-]+$/);
 
     // Signed out, the link opens the invitation screen itself (not the general sign-in page).
-    await invited.page.goto(path);
+    await invited.page.goto(invitationPath);
     const screen = invited.page.getByTestId('invitation');
     await screen.getByText('Join Savanna College').waitFor();
     await screen.getByText('(ama.teacher@savanna.edu)', { exact: false }).waitFor();
@@ -261,6 +263,24 @@ describe.skipIf(!ready)('education and church mode in the browser', () => {
       return fetch(`/api/education-institutions/${school.id}/members`).then((r) => r.json());
     })) as { username: string; role: string }[];
     expect(members.find((m) => m.username === 'ama_teacher')).toMatchObject({ role: 'teacher' });
-    await Promise.all([owner.context.close(), invited.context.close()]);
+
+    // A link left in a mailbox past its lifetime opens a screen that says so, and offers no way in.
+    await inviteCard.getByLabel('Email').fill('late.teacher@savanna.edu');
+    // The first toast (in the corner, over the button) closes by itself once the pointer leaves it.
+    await page.mouse.move(0, 0);
+    await page.locator('.mantine-Notification-root').waitFor({ state: 'detached', timeout: 10_000 });
+    await inviteCard.getByRole('button', { name: 'Send Invitation' }).click();
+    await toast(page, 'Invitation Sent');
+    const shownLink = async () => new URL((await page.getByTestId('invitation-link').innerText()).trim()).pathname;
+    await expect.poll(shownLink).not.toBe(invitationPath);
+    const lateLink = await shownLink();
+    const database = new Database(path.join(app.server.dataDir, 'onair.db'));
+    database.prepare('update institution_role_invitations set created_at = ? where email = ?').run(Date.now() - (EMAILED_INVITATION_TTL_DAYS + 1) * DAY_MS, 'late.teacher@savanna.edu');
+    database.close();
+    const late = await app.newPerson();
+    await late.page.goto(lateLink);
+    await late.page.getByTestId('invitation-expired').getByText('Ask Savanna College to invite you again.', { exact: false }).waitFor();
+    expect(await late.page.getByRole('button', { name: 'Create Account' }).count()).toBe(0);
+    await Promise.all([owner.context.close(), invited.context.close(), late.context.close()]);
   });
 });

@@ -256,6 +256,9 @@ export const InvitationViewSchema = z.object({
   /** An account made for this invitation (CSV import) that chooses its password to accept. */
   placeholderUsername: z.string().nullable(),
   accepted: z.boolean(),
+  /** When an emailed invitation's link stops working (EMAILED_INVITATION_TTL_DAYS); null when it does not. */
+  expiresAt: IsoDate.nullable(),
+  expired: z.boolean(),
 });
 export type InvitationView = z.infer<typeof InvitationViewSchema>;
 export const InvitationTokenParamsSchema = z.object({ token: z.string().trim().min(1, { error: 'token is required' }).max(100, { error: 'token must be at most 100 characters' }) });

@@ -4,7 +4,7 @@
  * an agreed price and the monthly renewal of paid tiers through the payment provider.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AccountInvitationSchema, CourseProgressSchema, CourseSchema, DAY_MS, EnrolmentResultSchema, InstitutionSchema, InvitationCreatedSchema, InvitationViewSchema, MemberAddedSchema } from '@onair/protocol';
+import { AccountInvitationSchema, CourseProgressSchema, CourseSchema, DAY_MS, EMAILED_INVITATION_TTL_DAYS, EnrolmentResultSchema, InstitutionSchema, InvitationCreatedSchema, InvitationViewSchema, MemberAddedSchema } from '@onair/protocol';
 import { createTestApp, sessionCookie, signIn, TINY_SEED, type TestApp } from '../../../test/support/app.ts';
 import { testDialects } from '../../../../test-support/databases.ts';
 import { memoryMailer } from '../mail/mailer.ts';
@@ -72,7 +72,9 @@ describe.each(dialects)('education accounts and billing on %s', (dialect) => {
     const token = /\/invitation\/([A-Za-z0-9_-]+)/.exec(lastMail().text)![1]!;
 
     const view = InvitationViewSchema.parse((await call(null, 'GET', `/api/education-invitations/${token}`)).json());
-    expect(view).toEqual({ institution: { id: schoolId, name: 'Savanna College', type: 'college' }, role: 'teacher', email: 'ada@savanna.edu', placeholderUsername: null, accepted: false });
+    expect(view).toEqual({ institution: { id: schoolId, name: 'Savanna College', type: 'college' }, role: 'teacher', email: 'ada@savanna.edu', placeholderUsername: null, accepted: false, expiresAt: expect.any(String), expired: false });
+    // The link works for EMAILED_INVITATION_TTL_DAYS from now.
+    expect(Math.abs(Date.parse(view.expiresAt!) - (Date.now() + EMAILED_INVITATION_TTL_DAYS * DAY_MS))).toBeLessThan(60_000);
     expect((await call(null, 'POST', `/api/education-invitations/${token}/join`)).statusCode).toBe(401);
 
     // A new account, then joining with it.
@@ -93,10 +95,30 @@ describe.each(dialects)('education accounts and billing on %s', (dialect) => {
     expect(members.map((m) => [m.username, m.role]).sort()).toEqual([['ada', 'teacher'], ['creator', 'owner'], ['viewer', 'student']]);
   });
 
+  it('refuses an emailed invitation past its lifetime with 410, joining nobody, and says so on its view', async () => {
+    await call(creator, 'POST', `/api/education-institutions/${schoolId}/invitations`, { email: 'late@savanna.edu', role: 'student' });
+    const token = /\/invitation\/([A-Za-z0-9_-]+)/.exec(lastMail().text)![1]!;
+    const sentAt = Date.now() - (EMAILED_INVITATION_TTL_DAYS * DAY_MS + 60_000);
+    await t.app.db.kysely.updateTable('institutionRoleInvitations').set({ createdAt: sentAt }).where('email', '=', 'late@savanna.edu').execute();
+    const view = InvitationViewSchema.parse((await call(null, 'GET', `/api/education-invitations/${token}`)).json());
+    expect(view).toMatchObject({ accepted: false, expired: true, expiresAt: new Date(sentAt + EMAILED_INVITATION_TTL_DAYS * DAY_MS).toISOString() });
+    const listener = await signIn(t.app, 'listener', 'listener123');
+    const late = await call(listener, 'POST', `/api/education-invitations/${token}/join`);
+    expect(late.statusCode).toBe(410);
+    expect(late.body).toMatch(/^token: this invitation expired on .+: ask Savanna College to invite you again$/);
+    const members = (await call(creator, 'GET', `/api/education-institutions/${schoolId}/members`)).json() as { username: string }[];
+    expect(members.map((m) => m.username)).not.toContain('listener');
+    // Inviting the address again sends a link that works.
+    await call(creator, 'POST', `/api/education-institutions/${schoolId}/invitations`, { email: 'late@savanna.edu', role: 'student' });
+    const again = /\/invitation\/([A-Za-z0-9_-]+)/.exec(lastMail().text)![1]!;
+    expect(InvitationViewSchema.parse((await call(null, 'GET', `/api/education-invitations/${again}`)).json()).expired).toBe(false);
+  });
+
   it('lets an imported student sign in with an account they already have instead of the imported one', { timeout: 90_000 }, async () => {
     const imported = (await call(creator, 'POST', `/api/education-institutions/${schoolId}/enrolments`, { csv: 'email,firstName,lastName\nkofi@savanna.edu,Kofi,Mensah' })).json();
     const { invitationToken, username, userId } = imported.enrolled[0];
-    expect(InvitationViewSchema.parse((await call(null, 'GET', `/api/education-invitations/${invitationToken}`)).json())).toMatchObject({ role: 'student', placeholderUsername: username });
+    // An import's invitation waits for its owner: it does not expire.
+    expect(InvitationViewSchema.parse((await call(null, 'GET', `/api/education-invitations/${invitationToken}`)).json())).toMatchObject({ role: 'student', placeholderUsername: username, expiresAt: null, expired: false });
     const listener = await signIn(t.app, 'listener', 'listener123');
     expect((await call(listener, 'POST', `/api/education-invitations/${invitationToken}/join`)).json()).toMatchObject({ myRole: 'student', students: 2 });
     const db = t.database.db.kysely;

@@ -4,10 +4,14 @@
  * in or creates an account and joins with that role. Accounts made by a CSV import have an invitation
  * too: its owner chooses a password there, or signs in with an account they already have, which then
  * takes the imported account's place (membership and rosters) and the unused import is removed.
+ * An emailed link works for EMAILED_INVITATION_TTL_DAYS; after that the screen says so and joining
+ * answers 410, and the school invites the address again.
  */
 import { randomBytes } from 'node:crypto';
 import type { Transaction } from 'kysely';
 import {
+  DAY_MS,
+  EMAILED_INVITATION_TTL_DAYS,
   InstitutionIdParamsSchema,
   InvitationAcceptRequestSchema,
   InvitationCreateRequestSchema,
@@ -17,7 +21,7 @@ import {
   type InvitationView,
 } from '@onair/protocol';
 import type { Database } from '../../db/schema.ts';
-import { conflict, notFound } from '../../http/errors.ts';
+import { conflict, gone, notFound } from '../../http/errors.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { requireInstitution } from './access.ts';
@@ -28,6 +32,7 @@ import { signedInUser } from '../../http/signed-in.ts';
 import type { ZodApp } from '../../http/typed-routes.ts';
 
 const used = () => notFound('token: this invitation is unknown or already used');
+const EMAILED_INVITATION_TTL_MS = EMAILED_INVITATION_TTL_DAYS * DAY_MS;
 
 export function invitationRoutes(app: ZodApp, mailer: Mailer) {
   const db = app.db.kysely;
@@ -55,7 +60,15 @@ export function invitationRoutes(app: ZodApp, mailer: Mailer) {
     const found = await findInvitation(hashToken(token));
     if (!found) throw used();
     const institution = await db.selectFrom('institutions').select(['id', 'name', 'type']).where('id', '=', found.institutionId).executeTakeFirstOrThrow();
-    return { institution, role: found.role, email: found.email, placeholderUsername: found.placeholder?.username ?? null, accepted: found.acceptedAt !== null };
+    return {
+      institution,
+      role: found.role,
+      email: found.email,
+      placeholderUsername: found.placeholder?.username ?? null,
+      accepted: found.acceptedAt !== null,
+      expiresAt: found.expiresAt === null ? null : new Date(found.expiresAt).toISOString(),
+      expired: isExpired(found),
+    };
   });
 
   /** The signed-in caller joins with the invited role (after signing in or registering on the invitation screen). */
@@ -66,6 +79,7 @@ export function invitationRoutes(app: ZodApp, mailer: Mailer) {
     const found = await findInvitation(tokenHash);
     if (!found || found.acceptedAt !== null) throw used();
     const institution = await db.selectFrom('institutions').selectAll().where('id', '=', found.institutionId).executeTakeFirstOrThrow();
+    if (isExpired(found)) throw gone(`token: this invitation expired on ${new Date(found.expiresAt!).toUTCString()}: ask ${institution.name} to invite you again`);
     await db.transaction().execute(async (trx) => {
       if (found.placeholder && found.placeholder.id !== user.id) await takeOverPlaceholder(trx, found.placeholder.id, user.id);
       const existing = await trx.selectFrom('institutionMembers').select('role').where('institutionId', '=', institution.id).where('userId', '=', user.id).executeTakeFirst();
@@ -104,12 +118,19 @@ export function invitationRoutes(app: ZodApp, mailer: Mailer) {
     role: InstitutionRole;
     email: string | null;
     acceptedAt: number | null;
+    /** When the link stops working: emailed invitations only. */
+    expiresAt: number | null;
     placeholder: { id: number; username: string } | null;
   };
 
+  const isExpired = (found: Found, now = Date.now()) => found.acceptedAt === null && found.expiresAt !== null && found.expiresAt <= now;
+
   async function findInvitation(tokenHash: string): Promise<Found | null> {
     const byEmail = await db.selectFrom('institutionRoleInvitations').selectAll().where('tokenHash', '=', tokenHash).executeTakeFirst();
-    if (byEmail) return { kind: 'email', institutionId: byEmail.institutionId, role: byEmail.role, email: byEmail.email, acceptedAt: byEmail.acceptedAt, placeholder: null };
+    if (byEmail) {
+      const { institutionId, role, email, acceptedAt, createdAt } = byEmail;
+      return { kind: 'email', institutionId, role, email, acceptedAt, expiresAt: createdAt + EMAILED_INVITATION_TTL_MS, placeholder: null };
+    }
     const imported = await db
       .selectFrom('institutionInvitations')
       .innerJoin('users', 'users.id', 'institutionInvitations.userId')
@@ -124,6 +145,7 @@ export function invitationRoutes(app: ZodApp, mailer: Mailer) {
       role: 'student',
       email: imported.email,
       acceptedAt: imported.acceptedAt,
+      expiresAt: null,
       placeholder: stillPlaceholder ? { id: imported.id, username: imported.username } : null,
     };
   }

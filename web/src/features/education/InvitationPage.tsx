@@ -49,7 +49,7 @@ export function InvitationPage({ token }: { token: string }) {
   const body = (() => {
     if (invitation.isPending) return <Text c="dimmed">Loading the invitation…</Text>;
     if (invitation.isError) return <Text c="red">This invitation is unknown or has already been used. Ask whoever invited you for a new one.</Text>;
-    const { institution, role, email, placeholderUsername, accepted } = invitation.data;
+    const { institution, role, email, placeholderUsername, accepted, expired, expiresAt } = invitation.data;
     const heading = (
       <>
         <Title order={1} size="h3">Join {institution.name}</Title>
@@ -69,6 +69,16 @@ export function InvitationPage({ token }: { token: string }) {
               Open Education Mode
             </Anchor>
           )}
+        </>
+      );
+    }
+    if (expired) {
+      return (
+        <>
+          {heading}
+          <Text c="red" data-testid="invitation-expired">
+            This invitation expired on {new Date(expiresAt!).toLocaleDateString(undefined, { dateStyle: 'long' })}. Ask {institution.name} to invite you again.
+          </Text>
         </>
       );
     }
