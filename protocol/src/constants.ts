@@ -8,6 +8,8 @@ export type Role = (typeof ROLES)[number];
 
 export const CONTENT_TYPES = ['tv', 'radio', 'podcast', 'other'] as const;
 export type ContentType = (typeof CONTENT_TYPES)[number];
+/** How each type is named on screen. */
+export const CONTENT_TYPE_LABELS: Record<ContentType, string> = { tv: 'TV', radio: 'Radio', podcast: 'Podcast', other: 'Other' };
 
 export const DEVICE_TYPES = ['mobile', 'tv', 'web', 'satellite'] as const;
 export type ViewDevice = (typeof DEVICE_TYPES)[number];

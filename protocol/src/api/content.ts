@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { idParam } from '../ids.ts';
 import { CONTENT_TYPES, CURATION_REGIONS } from '../constants.ts';
-import { Id, IsoDate } from '../primitives.ts';
+import { Id, IsoDate, SearchText } from '../primitives.ts';
 
 export const ContentTypeSchema = z.enum(CONTENT_TYPES);
 export const ContentStatusSchema = z.enum(['live', 'offline', 'published']);
@@ -56,6 +56,8 @@ export const ContentListQuerySchema = z.object({
   downloadable: flagParam('downloadable'),
   /** Only items with (or without) ready on-demand media to play: a stream, audio or a file. */
   playable: flagParam('playable'),
+  /** Only items whose title or creator's name contains this text (any case). */
+  search: SearchText.optional(),
   type: ContentTypeSchema.optional(),
   creatorId: idParam('creatorId').optional(),
   limit: z.coerce.number().int().min(1).max(CONTENT_LIST_MAX, { error: `limit must be at most ${CONTENT_LIST_MAX}` }).optional(),

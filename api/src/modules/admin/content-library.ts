@@ -3,25 +3,15 @@
  * made or failed), newest first, searched by title or creator, a page at a time. It is where a
  * takedown starts when the item is not one the admin already has open.
  */
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { AdminContentItem, AdminContentPage, AdminContentQuery } from '@onair/protocol';
 import type { Database } from '../../db/schema.ts';
-import { containsText } from '../../db/contains.ts';
 import type { LiveAudience } from '../../realtime/audience.ts';
-import { contentWithCreator, presentContentWithMedia, withListColumns } from '../content/repository.ts';
+import { contentWithCreator, presentContentWithMedia, titleOrCreatorContains, withListColumns } from '../content/repository.ts';
 
 function filtered(db: Kysely<Database>, query: AdminContentQuery) {
   let items = contentWithCreator(db);
-  if (query.search) {
-    const text = query.search;
-    items = items.where((eb) =>
-      eb.or([
-        containsText(sql.ref('content.title'), text),
-        containsText(sql.ref('users.username'), text),
-        containsText(sql.ref('creatorProfiles.displayName'), text),
-      ]),
-    );
-  }
+  if (query.search) items = items.where(titleOrCreatorContains(query.search));
   if (query.status) items = items.where('content.status', '=', query.status);
   if (query.type) items = items.where('content.type', '=', query.type);
   const media = query.media;

@@ -79,6 +79,23 @@ describe.each(dialects)('content and analytics on %s', (dialect) => {
     await db.deleteFrom('mediaAssets').where('contentId', 'in', [withFile!, failed!, withStream!, live!]).execute();
   });
 
+  it('finds items by a part of their title or their creator’s name (?search=), in any case, and refuses a search too long', async () => {
+    const all = (await t.app.inject({ method: 'GET', url: '/api/content' })).json() as { id: number; title: string; creatorName: string | null }[];
+    const sample = all.find((c) => c.title.length > 6)!;
+    const word = sample.title.slice(1, 6).toUpperCase();
+    const byTitle = (await t.app.inject({ method: 'GET', url: `/api/content?search=${encodeURIComponent(word)}` })).json() as { id: number; title: string; creatorName: string | null }[];
+    expect(byTitle.map((c) => c.id)).toContain(sample.id);
+    expect(byTitle.every((c) => c.title.toLowerCase().includes(word.toLowerCase()) || c.creatorName?.toLowerCase().includes(word.toLowerCase()))).toBe(true);
+    const creator = sample.creatorName!;
+    const byCreator = (await t.app.inject({ method: 'GET', url: `/api/content?search=${encodeURIComponent(creator.toLowerCase())}` })).json() as { creatorName: string | null }[];
+    expect(byCreator.length).toBe(all.filter((c) => c.creatorName === creator || c.title.toLowerCase().includes(creator.toLowerCase())).length);
+    // A wildcard is a character like any other.
+    expect((await t.app.inject({ method: 'GET', url: '/api/content?search=%25' })).json()).toEqual([]);
+    const long = await t.app.inject({ method: 'GET', url: `/api/content?search=${'a'.repeat(101)}` });
+    expect(long.statusCode).toBe(400);
+    expect(long.body).toMatch(/^search must be at most 100 characters/);
+  });
+
   it('counts distinct viewers of past items from view events', async () => {
     const items = (await t.app.inject({ method: 'GET', url: '/api/content?live=false' })).json() as { id: number; viewerCount: number }[];
     const sample = items[0]!;

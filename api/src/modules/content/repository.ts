@@ -2,6 +2,7 @@ import { expressionBuilder, sql, type Kysely } from 'kysely';
 import type { Content } from '@onair/protocol';
 import type { Database, ContentRow, NewContent } from '../../db/schema.ts';
 import type { MediaAssetRow } from '../../db/schema-media.ts';
+import { containsText } from '../../db/contains.ts';
 import { notFound } from '../../http/errors.ts';
 import type { LiveAudience } from '../../realtime/audience.ts';
 import type { CurationRule } from '../curation/repository.ts';
@@ -15,6 +16,8 @@ export interface ContentFilter {
   downloadable?: boolean | undefined;
   /** Whether the item has ready on-demand media to play (a stream, audio or a file). */
   playable?: boolean | undefined;
+  /** Text the title or the creator's name contains. */
+  search?: string | undefined;
   limit?: number | undefined;
   /** Regional curation of the viewer's region: matching items first, strongest rule first. */
   boost?: readonly CurationRule[] | undefined;
@@ -28,6 +31,12 @@ export function contentWithCreator(db: Kysely<Database>) {
     .selectFrom('content')
     .leftJoin('users', 'users.id', 'content.creatorId')
     .leftJoin('creatorProfiles', 'creatorProfiles.userId', 'content.creatorId');
+}
+
+/** Items of contentWithCreator whose title or creator (username or display name) contains `text`: the search boxes' match. */
+export function titleOrCreatorContains(text: string) {
+  const fields = [sql.ref<string>('content.title'), sql.ref<string | null>('users.username'), sql.ref<string | null>('creatorProfiles.displayName')];
+  return sql<boolean>`(${sql.join(fields.map((field) => containsText(field, text)), sql` or `)})`;
 }
 
 /** What presentContent reads: the item, its creator's name and distinct viewers so far (the running counter, not a count over view events). */
@@ -124,6 +133,7 @@ export async function listContent(db: Kysely<Database>, audience: LiveAudience, 
   if (filter.creatorId) query = query.where('content.creatorId', '=', filter.creatorId);
   if (filter.downloadable !== undefined) query = query.where(readyMedia(filter.downloadable, 'file'));
   if (filter.playable !== undefined) query = query.where(readyMedia(filter.playable, 'playable'));
+  if (filter.search) query = query.where(titleOrCreatorContains(filter.search));
   if (filter.boost?.length) query = query.orderBy(curationOrder(filter.boost), 'desc');
   const rows = await query
     .orderBy('content.createdAt', 'desc')

@@ -17,13 +17,13 @@ import { countOf, formatMinutes } from '../creator/format';
 import { formatTime } from './format';
 import { Empty, ErrorText, FilterSelect, Loading, PageFooter, Panel, SearchBox } from './parts';
 import { adminQueries } from './queries';
+import { CONTENT_TYPE_LABELS } from '@onair/protocol/constants';
 
 const PAGE_SIZE = 10;
 const STATUS_LABEL: Record<Content['status'], string> = { live: 'On air', published: 'Published', offline: 'Offline' };
 const MEDIA_LABEL: Record<(typeof ADMIN_MEDIA_STATES)[number], string> = { live: 'Live input', processing: 'Processing', ready: 'Ready', failed: 'Failed' };
-const TYPE_LABEL: Record<Content['type'], string> = { tv: 'TV', radio: 'Radio', podcast: 'Podcast', other: 'Other' };
 const STATUS_OPTIONS = (Object.keys(STATUS_LABEL) as Content['status'][]).map((value) => ({ value, label: STATUS_LABEL[value] }));
-const TYPE_OPTIONS = CONTENT_TYPES.map((value) => ({ value, label: TYPE_LABEL[value] }));
+const TYPE_OPTIONS = CONTENT_TYPES.map((value) => ({ value, label: CONTENT_TYPE_LABELS[value] }));
 const MEDIA_OPTIONS = ADMIN_MEDIA_STATES.map((value) => ({ value, label: MEDIA_LABEL[value] }));
 
 /** Why an item cannot be deleted now, or null when it can (one being processed can: its job stops). */
@@ -54,7 +54,7 @@ function LibraryRow({ item, onDelete }: { item: AdminContentItem; onDelete: (ite
           {item.title}
         </Anchor>
         <Text size="xs" c="dimmed">
-          {TYPE_LABEL[item.type]} · {item.creatorName ?? 'No creator'} · {formatTime(item.createdAt)}
+          {CONTENT_TYPE_LABELS[item.type]} · {item.creatorName ?? 'No creator'} · {formatTime(item.createdAt)}
         </Text>
       </Table.Td>
       <Table.Td>

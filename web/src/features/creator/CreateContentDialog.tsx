@@ -1,11 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Group, Modal, Select, Stack, TextInput, Textarea } from '@mantine/core';
-import { CONTENT_TYPES } from '@onair/protocol/constants';
+import { CONTENT_TYPES, CONTENT_TYPE_LABELS } from '@onair/protocol/constants';
 import type { ContentType } from '@onair/protocol';
 import { toast } from '../../lib/toast';
 import { useCreateContent } from './queries';
 
-const TYPE_LABELS: Record<ContentType, string> = { tv: 'TV', radio: 'Radio', podcast: 'Podcast', other: 'Other' };
 
 /** Create Content (spec §2, §5: a title is required). The form resets after a success (spec §4). */
 export function CreateContentDialog({ opened, onClose, creatorId }: { opened: boolean; onClose: () => void; creatorId: number }) {
@@ -42,7 +41,7 @@ export function CreateContentDialog({ opened, onClose, creatorId }: { opened: bo
           <Textarea label="Description" autosize minRows={3} value={description} onChange={(e) => setDescription(e.currentTarget.value)} />
           <Select
             label="Type"
-            data={CONTENT_TYPES.map((t) => ({ value: t, label: TYPE_LABELS[t] }))}
+            data={CONTENT_TYPES.map((t) => ({ value: t, label: CONTENT_TYPE_LABELS[t] }))}
             value={type}
             onChange={(v) => v && setType(v as ContentType)}
             allowDeselect={false}

@@ -2,7 +2,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import { Alert, Button, FileInput, Group, Modal, Progress, Select, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { IconAlertTriangle, IconFileUpload } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { CONTENT_TYPES } from '@onair/protocol/constants';
+import { CONTENT_TYPES, CONTENT_TYPE_LABELS } from '@onair/protocol/constants';
 import type { ContentType, MediaJobResult } from '@onair/protocol';
 import { toast } from '../../lib/toast';
 import { useJobProgress } from '../translation/useJobProgress';
@@ -10,7 +10,6 @@ import { beginUpload, resumeUpload, sendFile } from './chunkedUpload';
 import { creatorQueries } from './queries';
 import { formatBytes, uploadQueries } from './uploadQueries';
 
-const TYPE_LABELS: Record<ContentType, string> = { tv: 'TV', radio: 'Radio', podcast: 'Podcast', other: 'Other' };
 
 type Phase = 'form' | 'uploading' | 'processing' | 'ready';
 
@@ -173,7 +172,7 @@ export function UploadDialog({ opened, onClose, creatorId }: { opened: boolean; 
           <Textarea label="Description" autosize minRows={2} maxLength={5000} value={description} disabled={busy || phase === 'ready'} onChange={(e) => setDescription(e.currentTarget.value)} />
           <Select
             label="Type"
-            data={CONTENT_TYPES.map((t) => ({ value: t, label: TYPE_LABELS[t] }))}
+            data={CONTENT_TYPES.map((t) => ({ value: t, label: CONTENT_TYPE_LABELS[t] }))}
             value={type}
             onChange={(v) => v && setType(v as ContentType)}
             allowDeselect={false}

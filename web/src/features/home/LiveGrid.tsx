@@ -3,8 +3,8 @@ import { Badge, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, ThemeIco
 import { IconAlertTriangle, IconBroadcastOff, IconEye, IconUser } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import type { Content } from '@onair/protocol';
+import { CONTENT_TYPE_LABELS } from '@onair/protocol/constants';
 
-const TYPE_LABEL: Record<Content['type'], string> = { tv: 'TV', radio: 'Radio', podcast: 'Podcast', other: 'Other' };
 
 function EmptyCard({ icon, title, text, children }: { icon: ReactNode; title: string; text: string; children?: ReactNode }) {
   return (
@@ -29,7 +29,7 @@ function LiveCard({ item }: { item: Content }) {
       to="/watch/$contentId"
       params={{ contentId: String(item.id) }}
       style={{ textDecoration: 'none', color: 'inherit' }}
-      aria-label={`${item.title}, live ${TYPE_LABEL[item.type]}, ${item.viewerCount} watching`}
+      aria-label={`${item.title}, live ${CONTENT_TYPE_LABELS[item.type]}, ${item.viewerCount} watching`}
     >
       <Card withBorder radius="md" h="100%">
         <Group justify="space-between" mb="xs">
@@ -37,7 +37,7 @@ function LiveCard({ item }: { item: Content }) {
             LIVE
           </Badge>
           <Badge variant="light" color="gray">
-            {TYPE_LABEL[item.type]}
+            {CONTENT_TYPE_LABELS[item.type]}
           </Badge>
         </Group>
         <Text fw={600} lineClamp={2}>
