@@ -1,3 +1,5 @@
+import path from 'node:path';
+import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { appForFile } from './app-for-file.ts';
 import { chromiumAvailable, signIn } from './harness.ts';
@@ -286,6 +288,51 @@ describe.skipIf(!ready)('foundation flows in Chromium', () => {
     // Church Mode is a real page now (issue 18), not a coming-soon card.
     expect(await page.getByText('Coming soon').count()).toBe(0);
     expect(new URL(page.url()).pathname).toBe('/church-mode');
+    await context.close();
+  });
+
+  it('browses on-demand programmes on Home: the newest with media first, a page at a time, by type and by search, and opens one', async () => {
+    const { page, context } = await app.newPerson({ tourDoneFor: 'viewer' });
+    await signIn(page, 'viewer', 'viewer123');
+    // Fourteen of the newest items get media ready to play (the demo data has none here).
+    const database = new Database(path.join(app.server.dataDir, 'onair.db'));
+    const ready = database.prepare("select id, title, type from content where status = 'published' order by created_at desc, id desc limit 14").all() as { id: number; title: string; type: string }[];
+    const insert = database.prepare("insert into media_assets (content_id, status, hls_path, updated_at) values (?, 'ready', ?, ?)");
+    for (const { id } of ready) insert.run(id, `vod/${id}/master.m3u8`, Date.now());
+    database.close();
+    const playable = () => page.evaluate(() => fetch('/api/content?playable=true').then((r) => r.json())) as Promise<{ id: number }[]>;
+    await expect.poll(async () => (await playable()).length).toBe(14);
+    const expected = (await playable()).map((c) => `on-demand-${c.id}`);
+
+    await page.goto('/');
+    const section = page.getByRole('region', { name: 'On demand' });
+    const cards = section.getByTestId(/^on-demand-\d+$/);
+    await expect.poll(() => cards.evaluateAll((els) => els.map((el) => el.getAttribute('data-testid')))).toEqual(expected.slice(0, 12));
+    await section.getByRole('button', { name: 'Show more' }).click();
+    await expect.poll(() => cards.evaluateAll((els) => els.map((el) => el.getAttribute('data-testid')))).toEqual(expected);
+    expect(await section.getByRole('button', { name: 'Show more' }).count()).toBe(0);
+
+    // By type: what the API lists of that type, nothing else.
+    const type = ready[0]!.type;
+    const label = { tv: 'TV', radio: 'Radio', podcast: 'Podcast', other: 'Other' }[type]!;
+    const ofType = ready.filter((r) => r.type === type).length;
+    const segment = (name: string) => section.locator('.mantine-SegmentedControl-label').filter({ hasText: new RegExp(`^${name}$`) });
+    await segment(label).click();
+    await expect.poll(() => cards.count()).toBe(ofType);
+    await segment('All').click();
+
+    // By search, in any case; nothing found says so and offers everything again.
+    const target = ready[13]!;
+    await section.getByLabel('Search on demand').fill(target.title.toUpperCase());
+    await expect.poll(() => cards.evaluateAll((els) => els.map((el) => el.getAttribute('data-testid')))).toEqual([`on-demand-${target.id}`]);
+    await section.getByLabel('Search on demand').fill('no such programme');
+    await section.getByText('No programme has “no such programme” in its title or its creator’s name.').waitFor();
+    await section.getByRole('button', { name: 'Show everything' }).click();
+    // Back to the whole list as it was left: both pages shown.
+    await expect.poll(() => cards.count()).toBe(14);
+
+    await cards.first().click();
+    await page.waitForURL(new RegExp(`/watch/${expected[0]!.replace('on-demand-', '')}$`));
     await context.close();
   });
 

@@ -3,7 +3,7 @@
  * list and detail view of content at once.
  */
 import { queryOptions } from '@tanstack/react-query';
-import { CONTENT_LIST_MAX, type Content } from '@onair/protocol';
+import { CONTENT_LIST_MAX, type Content, type ContentType } from '@onair/protocol';
 import { apiRequest } from '../../lib/api';
 
 export const CONTENT_KEY = ['/api/content'] as const;
@@ -21,6 +21,19 @@ export const contentQueries = {
       queryKey: [...CONTENT_KEY, only ?? 'all'] as ContentListKey,
       queryFn: () => apiRequest<Content[]>('GET', only ? `/api/content?${only}=true` : '/api/content'),
     }),
+  /**
+   * The on-demand catalogue a viewer browses: items with media to play, newest first, narrowed by a
+   * search (title or creator) and a type, `limit` at a time.
+   */
+  browse: ({ search, type, limit }: { search: string; type: ContentType | null; limit: number }) => {
+    const params = new URLSearchParams({ playable: 'true', limit: String(limit) });
+    if (search) params.set('search', search);
+    if (type) params.set('type', type);
+    return queryOptions({
+      queryKey: [...CONTENT_KEY, 'browse', search, type ?? 'all', limit] as ContentListKey,
+      queryFn: () => apiRequest<Content[]>('GET', `/api/content?${params}`),
+    });
+  },
   /** One creator's items, as many as one request answers. */
   byCreator: (creatorId: number) =>
     queryOptions({

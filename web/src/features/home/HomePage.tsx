@@ -7,6 +7,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { analyticsQueries } from '../analytics/queries';
 import { LiveGrid } from './LiveGrid';
+import { OnDemandSection } from './OnDemandSection';
 import { StatCard } from './StatCard';
 import { useLiveContent } from './useLiveContent';
 
@@ -20,7 +21,7 @@ const FEATURE_LINKS = [
   { to: '/analytics', icon: IconChartBar, title: 'Analytics', text: 'Who watches, where and on what.' },
 ] as const;
 
-/** Home (spec §2): what is live now and how big the platform is, every figure read from the API. */
+/** Home (spec §2): what is live now, what there is on demand, and how big the platform is, every figure read from the API. */
 export function HomePage() {
   const live = useLiveContent();
   const summary = useQuery(analyticsQueries.summary());
@@ -96,6 +97,8 @@ export function HomePage() {
       </SimpleGrid>
 
       <LiveGrid items={items} loading={live.isPending} failed={live.isError} />
+
+      <OnDemandSection />
 
       <Stack>
         <Title order={2}>Explore</Title>

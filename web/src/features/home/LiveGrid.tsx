@@ -1,27 +1,10 @@
-import type { ReactNode } from 'react';
-import { Badge, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Badge, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconBroadcastOff, IconEye, IconUser } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import type { Content } from '@onair/protocol';
 import { CONTENT_TYPE_LABELS } from '@onair/protocol/constants';
+import { EmptyCard } from './EmptyCard';
 
-
-function EmptyCard({ icon, title, text, children }: { icon: ReactNode; title: string; text: string; children?: ReactNode }) {
-  return (
-    <Card withBorder radius="md" padding="xl">
-      <Stack align="center" ta="center" gap="xs">
-        <ThemeIcon size={48} radius="xl" variant="light" color="gray" aria-hidden>
-          {icon}
-        </ThemeIcon>
-        <Text fw={600}>{title}</Text>
-        <Text c="dimmed" size="sm" maw={420}>
-          {text}
-        </Text>
-        {children}
-      </Stack>
-    </Card>
-  );
-}
 
 function LiveCard({ item }: { item: Content }) {
   return (
