@@ -7,9 +7,11 @@ import { useEffect, useState } from 'react';
 import { Badge, Button, Card, Group, Progress, Stack, Text, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { OfflineContent } from '@onair/protocol';
+import { CONTENT_TYPE_LABELS } from '@onair/protocol/constants';
 import { apiRequest } from '../../lib/api';
 import { toast, toastError } from '../../lib/toast';
 import { contentQueries } from '../content/queries';
+import { formatMinutes } from '../creator/format';
 import { downloadForOffline, formatBytes, OFFLINE_KEY, offlinePlaybackUrl, removeDownload, storageEstimate, type StorageFigures } from './offline';
 import { useStoredDownloads } from './offline-index';
 
@@ -100,9 +102,12 @@ export function OfflineTab({ userId }: { userId: number }) {
             <Group justify="space-between">
               <div>
                 <Text fw={600}>{item.title}</Text>
-                <Text size="sm" c="dimmed">
-                  {item.duration} min · {item.type} · {formatBytes(item.bytes)}
-                </Text>
+                <Group gap="xs">
+                  <Badge variant="light">{CONTENT_TYPE_LABELS[item.type]}</Badge>
+                  <Text size="sm" c="dimmed">
+                    {item.duration} min · {formatBytes(item.bytes)}
+                  </Text>
+                </Group>
               </div>
               <Group>
                 <Button size="xs" onClick={() => void play(item.id, item.mime)}>
@@ -140,8 +145,8 @@ export function OfflineTab({ userId }: { userId: number }) {
               <div>
                 <Text fw={600}>{c.title}</Text>
                 <Group gap="xs">
-                  <Badge variant="light">{c.type}</Badge>
-                  <Text size="sm" c="dimmed">{Math.round(c.duration / 60)} min</Text>
+                  <Badge variant="light">{CONTENT_TYPE_LABELS[c.type]}</Badge>
+                  <Text size="sm" c="dimmed">{formatMinutes(c.duration)}</Text>
                 </Group>
               </div>
               <Button size="xs" disabled={progress[c.id] !== undefined} onClick={() => void download(c.id, c.title)} aria-label={`Download ${c.title}`}>
