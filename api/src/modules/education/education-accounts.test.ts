@@ -95,7 +95,7 @@ describe.each(dialects)('education accounts and billing on %s', (dialect) => {
     expect(members.map((m) => [m.username, m.role]).sort()).toEqual([['ada', 'teacher'], ['creator', 'owner'], ['viewer', 'student']]);
   });
 
-  it('refuses an emailed invitation past its lifetime with 410, joining nobody, and says so on its view', async () => {
+  it('refuses an emailed invitation past its lifetime with 410, joining nobody, says so on its view, and keeps only the newest link', async () => {
     await call(creator, 'POST', `/api/education-institutions/${schoolId}/invitations`, { email: 'late@savanna.edu', role: 'student' });
     const token = /\/invitation\/([A-Za-z0-9_-]+)/.exec(lastMail().text)![1]!;
     const sentAt = Date.now() - (EMAILED_INVITATION_TTL_DAYS * DAY_MS + 60_000);
@@ -108,10 +108,16 @@ describe.each(dialects)('education accounts and billing on %s', (dialect) => {
     expect(late.body).toMatch(/^token: this invitation expired on .+: ask Savanna College to invite you again$/);
     const members = (await call(creator, 'GET', `/api/education-institutions/${schoolId}/members`)).json() as { username: string }[];
     expect(members.map((m) => m.username)).not.toContain('listener');
-    // Inviting the address again sends a link that works.
+    // Inviting the address again sends a link that works, in place of the old one.
     await call(creator, 'POST', `/api/education-institutions/${schoolId}/invitations`, { email: 'late@savanna.edu', role: 'student' });
     const again = /\/invitation\/([A-Za-z0-9_-]+)/.exec(lastMail().text)![1]!;
     expect(InvitationViewSchema.parse((await call(null, 'GET', `/api/education-invitations/${again}`)).json()).expired).toBe(false);
+    expect((await call(null, 'GET', `/api/education-invitations/${token}`)).statusCode).toBe(404);
+    // Sent once more before it was used: only the newest link works.
+    await call(creator, 'POST', `/api/education-institutions/${schoolId}/invitations`, { email: 'late@savanna.edu', role: 'student' });
+    const newest = /\/invitation\/([A-Za-z0-9_-]+)/.exec(lastMail().text)![1]!;
+    expect((await call(listener, 'POST', `/api/education-invitations/${again}/join`)).statusCode).toBe(404);
+    expect((await call(listener, 'POST', `/api/education-invitations/${newest}/join`)).json()).toMatchObject({ myRole: 'student' });
   });
 
   it('lets an imported student sign in with an account they already have instead of the imported one', { timeout: 90_000 }, async () => {

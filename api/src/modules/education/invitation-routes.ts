@@ -5,7 +5,8 @@
  * too: its owner chooses a password there, or signs in with an account they already have, which then
  * takes the imported account's place (membership and rosters) and the unused import is removed.
  * An emailed link works for EMAILED_INVITATION_TTL_DAYS; after that the screen says so and joining
- * answers 410, and the school invites the address again.
+ * answers 410, and the school invites the address again. Inviting an address again replaces the link
+ * it was sent before, if unused.
  */
 import { randomBytes } from 'node:crypto';
 import type { Transaction } from 'kysely';
@@ -44,7 +45,11 @@ export function invitationRoutes(app: ZodApp, mailer: Mailer) {
     const { institution } = await requireInstitution(db, user, id, { allowed: input.role === 'teacher' ? ['owner'] : ['owner', 'teacher'], kind: 'school' });
     const token = randomBytes(18).toString('base64url');
     const link = `${app.config.publicUrl}/invitation/${token}`;
-    await db.insertInto('institutionRoleInvitations').values({ tokenHash: hashToken(token), institutionId: id, email: input.email, role: input.role, invitedBy: user.id, createdAt: Date.now() }).execute();
+    await db.transaction().execute(async (trx) => {
+      // A new link replaces any the address was sent before and did not use: one working link at a time.
+      await trx.deleteFrom('institutionRoleInvitations').where('institutionId', '=', id).where('email', '=', input.email).where('acceptedAt', 'is', null).execute();
+      await trx.insertInto('institutionRoleInvitations').values({ tokenHash: hashToken(token), institutionId: id, email: input.email, role: input.role, invitedBy: user.id, createdAt: Date.now() }).execute();
+    });
     await mailer.send({
       to: input.email,
       subject: `You are invited to ${institution.name} on OnAir`,
