@@ -112,8 +112,8 @@ describe.skipIf(!ready)('a same-site attacker page', () => {
     await signIn(other.page, username, 'first-password');
     await connected(other.page);
 
-    await page.getByRole('button', { name: 'Password' }).first().click();
-    const dialog = page.getByRole('dialog', { name: 'Change Password' });
+    await page.getByRole('button', { name: 'Account' }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'Your Account' });
     await dialog.getByLabel('Current password').fill('wrong-password');
     await dialog.getByLabel('New password').fill('second-password');
     await dialog.getByRole('button', { name: 'Change Password' }).click();
@@ -127,6 +127,40 @@ describe.skipIf(!ready)('a same-site attacker page', () => {
     expect((await other.context.request.get(`${app.baseUrl}/api/user`)).status()).toBe(401);
     await connected(page);
     expect((await context.request.get(`${app.baseUrl}/api/user`)).status()).toBe(200);
+    await other.context.close();
+    await context.close();
+  });
+
+  it('deletes an account from the header: refused with a wrong password, then gone, with its other browser signed out', async () => {
+    const { username } = await newAccount('del');
+    const { page, context } = await app.newPerson({ tourDoneFor: 'viewer' });
+    await signIn(page, username, 'first-password');
+    const other = await app.newPerson({ tourDoneFor: 'viewer' });
+    await signIn(other.page, username, 'first-password');
+    await connected(other.page);
+
+    await page.getByRole('button', { name: 'Account' }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'Your Account' });
+    const deleteButton = dialog.getByRole('button', { name: 'Delete My Account' });
+    await dialog.getByLabel('Password to confirm').fill('wrong-password');
+    // Not before the person says they understand.
+    expect(await deleteButton.isDisabled()).toBe(true);
+    await dialog.getByLabel('I understand this cannot be undone').check();
+    await deleteButton.click();
+    await toast(page, 'Delete Failed');
+    await toast(page, '403: password is not your current password');
+    await dialog.getByLabel('Password to confirm').fill('first-password');
+    await deleteButton.click();
+    await toast(page, 'Account Deleted');
+    await page.getByRole('button', { name: 'Sign In' }).last().waitFor();
+
+    // The other browser is told its session ended; the name signs in no more.
+    await other.page.getByText('Signed Out', { exact: true }).waitFor({ timeout: 15_000 });
+    expect((await other.context.request.get(`${app.baseUrl}/api/user`)).status()).toBe(401);
+    await page.getByLabel('Username').fill(username);
+    await page.getByLabel('Password', { exact: true }).fill('first-password');
+    await page.getByRole('button', { name: 'Sign In' }).last().click();
+    await toast(page, 'Login failed');
     await other.context.close();
     await context.close();
   });

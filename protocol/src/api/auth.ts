@@ -62,5 +62,11 @@ export const ChangePasswordRequestSchema = z.object({
 });
 export type ChangePasswordRequest = z.infer<typeof ChangePasswordRequestSchema>;
 
+/** Deleting one's own account (DELETE /api/user): the password, asked again. */
+export const DeleteAccountRequestSchema = z.object({
+  password: z.string({ error: 'password is required' }).min(1, { error: 'password is required' }).max(256),
+});
+export type DeleteAccountRequest = z.infer<typeof DeleteAccountRequestSchema>;
+
 export const SessionUserResponseSchema = UserSchema;
 export type SessionUserResponse = z.infer<typeof SessionUserResponseSchema>;

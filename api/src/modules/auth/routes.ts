@@ -1,11 +1,12 @@
 import type { FastifyRequest } from 'fastify';
-import { ChangePasswordRequestSchema, LoginRequestSchema, RegisterRequestSchema } from '@onair/protocol';
+import { ChangePasswordRequestSchema, DeleteAccountRequestSchema, LoginRequestSchema, RegisterRequestSchema } from '@onair/protocol';
 import { countryFromHeaders } from '../../http/country.ts';
 import { unauthorized } from '../../http/errors.ts';
 import type { FastifyPluginAsyncZod } from '../../http/typed-routes.ts';
 import { hashSessionId } from '../../plugins/session-store.ts';
 import { endSessionSockets } from '../../realtime/socket-guard.ts';
 import { presentUser } from '../users/repository.ts';
+import { deleteAccount } from './account-deletion.ts';
 import { changePassword } from './password-change.ts';
 import { login, register, type Caller } from './service.ts';
 
@@ -33,6 +34,12 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/api/auth/password', { onRequest: app.requireUser, schema: { body: ChangePasswordRequestSchema } }, async (request) =>
     presentUser(await changePassword(app, request, request.body)),
   );
+
+  // The account and everything only its own (account-deletion.ts); the password is asked again.
+  app.delete('/api/user', { onRequest: app.requireUser, schema: { body: DeleteAccountRequestSchema } }, async (request, reply) => {
+    await deleteAccount(app, request, reply, request.body);
+    return reply.code(204).send();
+  });
 
   app.post('/api/logout', async (request, reply) => {
     if (request.session.get('userId')) {

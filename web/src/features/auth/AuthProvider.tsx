@@ -1,10 +1,11 @@
 /**
  * The session: the current user is read from GET /api/user (401 → signed out); login and register
- * set the cached user, logout clears it (spec §4). Toasts of spec §8 on success and failure.
+ * set the cached user, logout clears it (spec §4), and so does deleting the account. Toasts of spec §8
+ * on success and failure.
  */
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { useMutation, useQuery, useQueryClient, type UseMutationResult } from '@tanstack/react-query';
-import type { LoginRequest, RegisterRequest, User } from '@onair/protocol';
+import type { DeleteAccountRequest, LoginRequest, RegisterRequest, User } from '@onair/protocol';
 import { apiRequest } from '../../lib/api';
 import { connectFor } from '../../lib/socket';
 import { toast, toastError } from '../../lib/toast';
@@ -24,6 +25,8 @@ interface AuthContextValue {
   login: UseMutationResult<User, Error, LoginRequest>;
   register: UseMutationResult<User, Error, RegisterRequest>;
   logout: UseMutationResult<void, Error, void>;
+  /** DELETE /api/user: the account and everything only its own; signed out here once it answers. */
+  deleteAccount: UseMutationResult<void, Error, DeleteAccountRequest>;
 }
 
 const AuthContext = createContext<AuthContextValue | null>(null);
@@ -52,6 +55,14 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     if (signedInNow !== null) wasSignedInHere.current = signedInNow;
     if (signedInNow) loggedOutHere.current = false;
   }, [signedInNow, client]);
+
+  /** This tab ended its own session (logout, a deleted account): no "Signed Out" toast for it. */
+  const signedOutHere = () => {
+    loggedOutHere.current = true;
+    connectFor(null);
+    // The cached data of the session goes once its screens have (the effect above).
+    client.setQueryData(USER_QUERY_KEY, null);
+  };
 
   const signedIn = (user: User) => {
     // Whatever was cached belonged to the previous session.
@@ -83,13 +94,20 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     mutationKey: SESSION_MUTATION_KEY,
     mutationFn: () => apiRequest<void>('POST', '/api/logout'),
     onSuccess: () => {
-      loggedOutHere.current = true;
-      connectFor(null);
-      // The cached data of the session goes once its screens have (the effect above).
-      client.setQueryData(USER_QUERY_KEY, null);
+      signedOutHere();
       toast({ title: 'Logged out', description: 'You have been successfully logged out.' });
     },
     onError: toastError('Logout failed'),
+  });
+
+  const deleteAccount = useMutation({
+    mutationKey: SESSION_MUTATION_KEY,
+    mutationFn: (input: DeleteAccountRequest) => apiRequest<void>('DELETE', '/api/user', input),
+    onSuccess: () => {
+      signedOutHere();
+      toast({ title: 'Account Deleted', description: 'Your account and everything in it have been deleted.' });
+    },
+    onError: toastError('Delete Failed'),
   });
 
   // A 401 reads as null (signed out); an error is a read that never got an answer. A failed refetch
@@ -98,8 +116,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const { refetch } = session;
   const retry = useCallback(() => void refetch(), [refetch]);
   const value = useMemo<AuthContextValue>(
-    () => ({ user: session.data ?? null, isLoading: session.isPending && !unreachable, unreachable, retry, retrying: session.isFetching, login, register, logout }),
-    [session.data, session.isPending, session.isFetching, unreachable, retry, login, register, logout],
+    () => ({ user: session.data ?? null, isLoading: session.isPending && !unreachable, unreachable, retry, retrying: session.isFetching, login, register, logout, deleteAccount }),
+    [session.data, session.isPending, session.isFetching, unreachable, retry, login, register, logout, deleteAccount],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

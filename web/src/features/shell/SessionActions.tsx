@@ -1,13 +1,13 @@
 import { Button, Group } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconHelp, IconKey, IconLogout } from '@tabler/icons-react';
+import { IconHelp, IconLogout, IconUserCircle } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
 import { useAuth } from '../auth/AuthProvider';
-import { ChangePasswordDialog } from '../auth/ChangePasswordDialog';
+import { AccountDialog } from '../auth/AccountDialog';
 import { useOnboarding } from '../onboarding/store';
 
 /**
- * Tutorial (resets and reopens the tour), Password (account settings: change it) and Logout (back to
+ * Tutorial (resets and reopens the tour), Account (change the password, or delete the account) and Logout (back to
  * the sign-in page). The header shows them
  * on wide screens and the navigation drawer on narrow ones, so they never get squeezed out.
  */
@@ -15,9 +15,9 @@ export function SessionActions({ onDone, fullWidth = false }: { onDone?: () => v
   const { logout } = useAuth();
   const navigate = useNavigate();
   const restartTutorial = useOnboarding((s) => s.reset);
-  const [passwordOpened, passwordDialog] = useDisclosure(false);
+  const [accountOpened, accountDialog] = useDisclosure(false);
   return (
-    // In the drawer (fullWidth) the three may wrap: at 320 px one row cut them to "Tu", "Pa", "Lo".
+    // In the drawer (fullWidth) the three may wrap: at 320 px one row cut them to "Tu", "Ac", "Lo".
     <Group gap="xs" wrap={fullWidth ? 'wrap' : 'nowrap'} grow={fullWidth} preventGrowOverflow={false}>
       <Button
         variant="subtle"
@@ -35,11 +35,11 @@ export function SessionActions({ onDone, fullWidth = false }: { onDone?: () => v
         variant="subtle"
         color="gray"
         size="xs"
-        leftSection={<IconKey size={16} />}
+        leftSection={<IconUserCircle size={16} />}
         // The drawer stays open under the dialog: closing it would unmount the dialog with it.
-        onClick={passwordDialog.open}
+        onClick={accountDialog.open}
       >
-        Password
+        Account
       </Button>
       <Button
         variant="default"
@@ -57,7 +57,7 @@ export function SessionActions({ onDone, fullWidth = false }: { onDone?: () => v
       >
         {logout.isPending ? 'Logging out...' : 'Logout'}
       </Button>
-      <ChangePasswordDialog opened={passwordOpened} onClose={passwordDialog.close} />
+      <AccountDialog opened={accountOpened} onClose={accountDialog.close} />
     </Group>
   );
 }
