@@ -104,16 +104,20 @@ describe.skipIf(!ready)('a same-site attacker page', () => {
     return { username, id: ((await created.json()) as { id: number }).id };
   }
 
-  it('changes the password from the header: the other browser is signed out, this one stays connected', async () => {
-    const { username } = await newAccount('pw');
+  /** A new account signed in on two browsers (the second connected), with the first's Account dialog open. */
+  async function accountDialogBesideAnotherBrowser(prefix: string) {
+    const { username } = await newAccount(prefix);
     const { page, context } = await app.newPerson({ tourDoneFor: 'viewer' });
     await signIn(page, username, 'first-password');
     const other = await app.newPerson({ tourDoneFor: 'viewer' });
     await signIn(other.page, username, 'first-password');
     await connected(other.page);
-
     await page.getByRole('button', { name: 'Account' }).first().click();
-    const dialog = page.getByRole('dialog', { name: 'Your Account' });
+    return { username, page, context, other, dialog: page.getByRole('dialog', { name: 'Your Account' }) };
+  }
+
+  it('changes the password from the header: the other browser is signed out, this one stays connected', async () => {
+    const { page, context, other, dialog } = await accountDialogBesideAnotherBrowser('pw');
     await dialog.getByLabel('Current password').fill('wrong-password');
     await dialog.getByLabel('New password').fill('second-password');
     await dialog.getByRole('button', { name: 'Change Password' }).click();
@@ -132,15 +136,7 @@ describe.skipIf(!ready)('a same-site attacker page', () => {
   });
 
   it('deletes an account from the header: refused with a wrong password, then gone, with its other browser signed out', async () => {
-    const { username } = await newAccount('del');
-    const { page, context } = await app.newPerson({ tourDoneFor: 'viewer' });
-    await signIn(page, username, 'first-password');
-    const other = await app.newPerson({ tourDoneFor: 'viewer' });
-    await signIn(other.page, username, 'first-password');
-    await connected(other.page);
-
-    await page.getByRole('button', { name: 'Account' }).first().click();
-    const dialog = page.getByRole('dialog', { name: 'Your Account' });
+    const { username, page, context, other, dialog } = await accountDialogBesideAnotherBrowser('del');
     const deleteButton = dialog.getByRole('button', { name: 'Delete My Account' });
     await dialog.getByLabel('Password to confirm').fill('wrong-password');
     // Not before the person says they understand.

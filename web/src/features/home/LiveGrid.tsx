@@ -1,9 +1,10 @@
 import { Badge, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { IconAlertTriangle, IconBroadcastOff, IconEye, IconUser } from '@tabler/icons-react';
+import { IconAlertTriangle, IconBroadcastOff, IconEye } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import type { Content } from '@onair/protocol';
 import { CONTENT_TYPE_LABELS } from '@onair/protocol/constants';
 import { EmptyCard } from './EmptyCard';
+import { TitleAndCreator } from './TitleAndCreator';
 
 
 function LiveCard({ item }: { item: Content }) {
@@ -23,13 +24,7 @@ function LiveCard({ item }: { item: Content }) {
             {CONTENT_TYPE_LABELS[item.type]}
           </Badge>
         </Group>
-        <Text fw={600} lineClamp={2}>
-          {item.title}
-        </Text>
-        <Group gap={4} mt={4} c="dimmed">
-          <IconUser size={14} aria-hidden />
-          <Text size="sm">{item.creatorName ?? 'Unknown creator'}</Text>
-        </Group>
+        <TitleAndCreator item={item} />
         <Group gap={4} mt="sm">
           <IconEye size={16} aria-hidden />
           <Text size="sm" data-testid={`viewers-${item.id}`}>

@@ -7,7 +7,7 @@
 import { useState } from 'react';
 import { Badge, Button, Card, CloseButton, Group, SegmentedControl, SimpleGrid, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconAlertTriangle, IconClock, IconMovieOff, IconSearch, IconUser } from '@tabler/icons-react';
+import { IconAlertTriangle, IconClock, IconMovieOff, IconSearch } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { CONTENT_LIST_MAX, type Content, type ContentType } from '@onair/protocol';
@@ -15,6 +15,7 @@ import { CONTENT_TYPE_LABELS, CONTENT_TYPES } from '@onair/protocol/constants';
 import { contentQueries } from '../content/queries';
 import { formatMinutes } from '../creator/format';
 import { EmptyCard } from './EmptyCard';
+import { TitleAndCreator } from './TitleAndCreator';
 
 /** Items a page: four rows of three on a wide screen. */
 const PAGE_SIZE = 12;
@@ -40,13 +41,7 @@ function OnDemandCard({ item }: { item: Content }) {
             <Text size="sm">{formatMinutes(item.duration)}</Text>
           </Group>
         </Group>
-        <Text fw={600} lineClamp={2}>
-          {item.title}
-        </Text>
-        <Group gap={4} mt={4} c="dimmed">
-          <IconUser size={14} aria-hidden />
-          <Text size="sm">{creator}</Text>
-        </Group>
+        <TitleAndCreator item={item} />
       </Card>
     </Link>
   );
