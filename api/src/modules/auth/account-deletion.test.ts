@@ -46,7 +46,7 @@ describe.each(await testDialects())('account deletion (%s)', (dialect) => {
     expect(await exists(id)).toBe(true);
   }, 120_000);
 
-  it('refuses the last admin, the owner of a school and a creator on air, with 409, deleting nothing', async () => {
+  it('refuses the last admin, the owner of a school with members and a creator on air, with 409, deleting nothing', async () => {
     const admin = await signIn(t.app, 'admin', 'admin123');
     // The seed has one admin.
     const lastAdmin = await remove(admin, { password: 'admin123' });
@@ -54,11 +54,17 @@ describe.each(await testDialects())('account deletion (%s)', (dialect) => {
     expect(lastAdmin.body).toMatch(/only admin/);
 
     const owner = await account('del_owner');
-    await db().insertInto('institutions').values({ ownerId: owner.id, name: 'Del Academy', type: 'school', domain: null, verified: 0, verificationToken: 'x', subscriptionTier: 'basic', createdAt: Date.now() } as never).execute();
+    const academy = (await db().insertInto('institutions').values({ ownerId: owner.id, name: 'Del Academy', type: 'school', domain: null, verified: 0, verificationToken: 'x', subscriptionTier: 'basic', createdAt: Date.now() } as never).returning('id').executeTakeFirstOrThrow()).id;
+    const student = await db().selectFrom('users').select('id').where('username', '=', 'viewer').executeTakeFirstOrThrow();
+    await db().insertInto('institutionMembers').values([{ institutionId: academy, userId: owner.id, role: 'owner', createdAt: Date.now() }, { institutionId: academy, userId: student.id, role: 'student', createdAt: Date.now() }]).execute();
     const owning = await remove(owner.cookie, { password: 'first-password' });
     expect(owning.statusCode).toBe(409);
-    expect(owning.body).toMatch(/^You own Del Academy/);
+    expect(owning.body).toMatch(/^You own Del Academy, whose members' places depend on it/);
     expect(await exists(owner.id)).toBe(true);
+    // Once the school is the owner's alone, it goes with the account.
+    await db().deleteFrom('institutionMembers').where('institutionId', '=', academy).where('userId', '=', student.id).execute();
+    expect((await remove(owner.cookie, { password: 'first-password' })).statusCode).toBe(204);
+    expect(await db().selectFrom('institutions').select('id').where('id', '=', academy).executeTakeFirst()).toBeUndefined();
 
     const live = await db().selectFrom('content').select(['id', 'creatorId']).where('status', '=', 'live').executeTakeFirstOrThrow();
     const creator = await db().selectFrom('users').select('username').where('id', '=', live.creatorId!).executeTakeFirstOrThrow();

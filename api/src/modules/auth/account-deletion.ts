@@ -9,9 +9,9 @@
  * account ends, its sockets on every node are cut, and this browser's cookie is cleared.
  *
  * Refused (409, nothing written) where deleting would take more than the person's own things or
- * leave OnAir without a way to run it: the last active admin; the owner of a school or church (its
- * members' places hang on it; an admin can help hand it over); an item on air (its broadcast ends
- * in the Studio first).
+ * leave OnAir without a way to run it: the last active admin; the owner of a school or church that has
+ * other members (their places hang on it, and ownership cannot be handed over yet); an item on air
+ * (its broadcast ends in the Studio first). A school or church of the owner's alone goes with them.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { DeleteAccountRequest } from '@onair/protocol';
@@ -37,8 +37,18 @@ export async function deleteAccount(app: FastifyInstance, request: FastifyReques
     const admins = await db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).where('role', '=', 'admin').where('status', '=', 'active').executeTakeFirstOrThrow();
     if (Number(admins.n) <= 1) throw conflict('You are the only admin: make another account an admin first, so that someone can still run OnAir');
   }
-  const owned = await db.selectFrom('institutions').select('name').where('ownerId', '=', user.id).orderBy('id').execute();
-  if (owned.length > 0) throw conflict(`You own ${owned.map((i) => i.name).join(', ')}: ask an admin to hand ${owned.length === 1 ? 'it' : 'them'} over to another member first`);
+  // A school or church of the owner's alone goes with the account; one with members stays theirs.
+  const withMembers = await db
+    .selectFrom('institutions')
+    .select('institutions.name')
+    .where('institutions.ownerId', '=', user.id)
+    .where((eb) => eb.exists(eb.selectFrom('institutionMembers').select('institutionMembers.userId').whereRef('institutionMembers.institutionId', '=', 'institutions.id').where('institutionMembers.userId', '!=', user.id)))
+    .orderBy('institutions.id')
+    .execute();
+  if (withMembers.length > 0) {
+    const names = withMembers.map((i) => i.name).join(', ');
+    throw conflict(`You own ${names}, whose members' places depend on ${withMembers.length === 1 ? 'it' : 'them'}: OnAir cannot hand a school or church to another owner yet, so this account stays`);
+  }
   const items = await db.selectFrom('content').select(['id', 'status']).where('creatorId', '=', user.id).execute();
   if (items.some((item) => item.status === 'live')) throw conflict('One of your broadcasts is on air: end it in the Studio first');
 

@@ -6,7 +6,7 @@ import { useAuth } from './AuthProvider';
  * Deleting one's own account (DELETE /api/user): what goes is said first, the password is asked
  * again and the person ticks that they understand; then this tab is signed out, and the page shows
  * the sign-in form as every path does signed out. The server refuses (409, said in the toast) what would take more than their own
- * things: the last admin, a school's owner, a broadcast on air.
+ * things: the last admin, the owner of a school with members, a broadcast on air.
  */
 export function DeleteAccountForm() {
   const { deleteAccount } = useAuth();
