@@ -12,7 +12,7 @@ export function AccountDialog({ opened, onClose }: { opened: boolean; onClose: (
         </Title>
         <ChangePasswordForm onClose={onClose} />
         <Divider />
-        <Title order={2} size="h5" c="red">
+        <Title order={2} size="h5">
           Delete account
         </Title>
         <DeleteAccountForm />
