@@ -2,7 +2,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { appForFile } from './app-for-file.ts';
-import { chromiumAvailable, signIn } from './harness.ts';
+import { chromiumAvailable, connected, signIn } from './harness.ts';
 
 const ready = chromiumAvailable();
 
@@ -169,6 +169,9 @@ describe.skipIf(!ready)('foundation flows in Chromium', () => {
     await page.goto('/monetization');
     const failed = page.getByText('Could not reach OnAir: check your connection and try again.');
     await failed.waitFor();
+    // The failed read is tried again by itself when the live connection comes up: once it is up (the
+    // read still refused), only the button can bring the list back.
+    await connected(page);
     await context.unroute('**/api/subscriptions/tiers');
     await page.getByRole('button', { name: 'Try again' }).click();
     await expect.poll(() => failed.count()).toBe(0);

@@ -23,9 +23,10 @@ export function OfflineTab({ userId }: { userId: number }) {
   const [progress, setProgress] = useState<Record<number, number>>({});
   const [storage, setStorage] = useState<StorageFigures | null>(null);
   const [opened, setPlaying] = useState<{ id: number; url: string; mime: string } | null>(null);
-  // A download removed here, in another tab or by a revocation stops playing with it.
+  // A download removed here, in another tab or by a revocation stops playing with it, and its object
+  // URL (the file's bytes, held for the player) is released then or when another item plays.
   const playing = opened && stored.some((s) => s.id === opened.id) ? opened : null;
-  useEffect(() => () => void (opened && URL.revokeObjectURL(opened.url)), [opened]);
+  useEffect(() => () => void (playing && URL.revokeObjectURL(playing.url)), [playing]);
 
   const refreshStorage = () => void storageEstimate().then(setStorage);
   useEffect(refreshStorage, []);
