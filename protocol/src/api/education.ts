@@ -186,6 +186,13 @@ export const MemberAddRequestSchema = z.object({
 });
 export type MemberAddRequest = z.input<typeof MemberAddRequestSchema>;
 
+/** One member of an institution: removing them, or them leaving. */
+export const MemberParamsSchema = z.object({ id: idParam('id'), userId: idParam('userId') });
+
+/** Handing an institution to another of its staff (a school's teacher, a church's pastor), who becomes its owner. */
+export const OwnerChangeRequestSchema = z.object({ userId: idField('userId') });
+export type OwnerChangeRequest = z.input<typeof OwnerChangeRequestSchema>;
+
 /**
  * What adding a member did: someone already in the school is put on the roster ('added'); anyone else
  * is asked to join ('invited') and becomes a member only when they accept.

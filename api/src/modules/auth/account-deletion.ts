@@ -10,7 +10,7 @@
  *
  * Refused (409, nothing written) where deleting would take more than the person's own things or
  * leave OnAir without a way to run it: the last active admin; the owner of a school or church that has
- * other members (their places hang on it, and ownership cannot be handed over yet); an item on air
+ * other members (their places hang on it: the owner hands it over first, membership-changes.ts); an item on air
  * (its broadcast ends in the Studio first). A school or church of the owner's alone goes with them.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -47,7 +47,8 @@ export async function deleteAccount(app: FastifyInstance, request: FastifyReques
     .execute();
   if (withMembers.length > 0) {
     const names = withMembers.map((i) => i.name).join(', ');
-    throw conflict(`You own ${names}, whose members' places depend on ${withMembers.length === 1 ? 'it' : 'them'}: OnAir cannot hand a school or church to another owner yet, so this account stays`);
+    const it = withMembers.length === 1 ? 'it' : 'them';
+    throw conflict(`You own ${names}, whose members' places depend on ${it}: hand ${it} to a teacher or pastor first (Members), or remove the other members, so that this account can go`);
   }
   const items = await db.selectFrom('content').select(['id', 'status']).where('creatorId', '=', user.id).execute();
   if (items.some((item) => item.status === 'live')) throw conflict('One of your broadcasts is on air: end it in the Studio first');

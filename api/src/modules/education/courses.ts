@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { Course } from '@onair/protocol';
 import type { Database, UserRow } from '../../db/schema.ts';
 import type { CoursesTable } from '../../db/schema-education.ts';
+import { notFound } from '../../http/errors.ts';
 import type { Selectable } from 'kysely';
 
 const objectives = (stored: string) => z.array(z.string()).catch([]).parse(JSON.parse(stored));
@@ -71,4 +72,10 @@ export function visibleCourses(db: Kysely<Database>, user: UserRow) {
     );
   }
   return query;
+}
+
+/** A course id given for an institution must be one of its own. */
+export async function assertCourseOf(db: Kysely<Database>, institutionId: number, courseId: number) {
+  const course = await db.selectFrom('courses').select('id').where('id', '=', courseId).where('institutionId', '=', institutionId).executeTakeFirst();
+  if (!course) throw notFound('courseId: no course with that id in this institution');
 }

@@ -5,10 +5,12 @@ import { courseRoutes } from './course-routes.ts';
 import { institutionRoutes, type EducationDeps } from './institution-routes.ts';
 import { invitationRoutes } from './invitation-routes.ts';
 import { liveClassRoutes } from './live-class-routes.ts';
+import { memberRoutes } from './member-routes.ts';
 import { startTierRenewals } from './tier-billing.ts';
 
 export default async function educationModule(app: FastifyInstance, deps: EducationDeps) {
   institutionRoutes(app, deps);
+  memberRoutes(app);
   courseRoutes(app);
   liveClassRoutes(app);
   invitationRoutes(app, deps.mailer);

@@ -1,34 +1,28 @@
 /**
  * Institutions: GET/POST /api/education-institutions, domain verification (DNS or email), tier changes,
- * members and bulk enrolment, and the Analytics tab's figures.
+ * bulk enrolment, and the Analytics tab's figures (members: member-routes.ts).
  */
 import {
   EnrolmentCsvRequestSchema,
   InstitutionCreateRequestSchema,
   InstitutionIdParamsSchema,
-  MemberAddRequestSchema,
-  MembersQuerySchema,
   TierChangeRequestSchema,
   VerificationCodeRequestSchema,
   VerificationEmailRequestSchema,
-  type Member,
-  type MemberAdded,
   type TierChangeResponse,
 } from '@onair/protocol';
 import { z } from 'zod';
-import { badRequest, conflict, HttpError, notFound, unprocessable } from '../../http/errors.ts';
-import { findUserByUsername } from '../users/repository.ts';
+import { badRequest, conflict, HttpError, unprocessable } from '../../http/errors.ts';
 import type { Mailer } from '../mail/mailer.ts';
-import { inviteAccount, notifyInvited, putOnRoster } from './account-invitations.ts';
-import { requireInstitution, roleIn, STAFF_ROLES, withArticle } from './access.ts';
+import { requireInstitution, STAFF_ROLES } from './access.ts';
+import { assertCourseOf } from './courses.ts';
 import { challengeFor, domainHasToken, type TxtResolver } from './domain-verification.ts';
 import { confirmDomainProof, sendDomainProof } from './domain-email.ts';
-import { enrolFromCsv, INVITED_PASSWORD_HASH } from './enrolment.ts';
+import { enrolFromCsv } from './enrolment.ts';
 import { foundInstitution } from './founding.ts';
 import { presentInstitution, presentInstitutions } from './institutions.ts';
 import { institutionAnalytics } from './progress.ts';
 import { changeTier } from './tier-billing.ts';
-import { assertRoomForStudents } from './tiers.ts';
 import { signedInUser } from '../../http/signed-in.ts';
 import type { ZodApp } from '../../http/typed-routes.ts';
 
@@ -127,65 +121,11 @@ export function institutionRoutes(app: ZodApp, deps: EducationDeps) {
     return changeTier(app, user, institution, input);
   });
 
-  app.get('/api/education-institutions/:id/members', { onRequest: app.requireUser, schema: { params: InstitutionIdParamsSchema, querystring: MembersQuerySchema } }, async (request): Promise<Member[]> => {
-    const { role } = request.query;
-    const { institution } = await requireInstitution(db, signedInUser(request), request.params.id, { allowed: STAFF_ROLES });
-    let query = db
-      .selectFrom('institutionMembers')
-      .innerJoin('users', 'users.id', 'institutionMembers.userId')
-      .select(['users.id', 'users.username', 'users.email', 'users.firstName', 'users.lastName', 'users.passwordHash', 'institutionMembers.role', 'institutionMembers.createdAt'])
-      .where('institutionMembers.institutionId', '=', institution.id);
-    if (role) query = query.where('institutionMembers.role', '=', role);
-    const rows = await query.orderBy('institutionMembers.createdAt', 'desc').orderBy('users.username').execute();
-    return rows.map((r) => ({
-      userId: r.id,
-      username: r.username,
-      email: r.email,
-      firstName: r.firstName,
-      lastName: r.lastName,
-      role: r.role,
-      accepted: r.passwordHash !== INVITED_PASSWORD_HASH,
-      joinedAt: new Date(r.createdAt).toISOString(),
-    }));
-  });
-
-  /**
-   * Asks an existing account to join as a teacher (owners) or a student, optionally onto a roster: it
-   * joins when its owner accepts (account-invitations.ts). Someone already a student of the school is
-   * put on the roster at once.
-   */
-  app.post('/api/education-institutions/:id/members', { onRequest: app.requireUser, schema: { params: InstitutionIdParamsSchema, body: MemberAddRequestSchema } }, async (request, reply) => {
-    const input = request.body;
-    const user = signedInUser(request);
-    const { institution } = await requireInstitution(db, user, request.params.id, {
-      allowed: input.role === 'teacher' ? ['owner'] : ['owner', 'teacher'],
-      kind: 'school',
-    });
-    const member = await findUserByUsername(db, input.username);
-    if (!member) throw notFound('username: no account with that username');
-    if (input.courseId) await assertCourseOf(institution.id, input.courseId);
-    const status = await db.transaction().execute(async (trx): Promise<MemberAdded['status']> => {
-      const existing = await roleIn(trx, institution.id, member.id);
-      if (existing && existing !== input.role) throw conflict(`username: ${member.username} is already ${withArticle(existing)} here`);
-      if (existing) {
-        if (input.courseId) await putOnRoster(trx, input.courseId, member.id);
-        return 'added';
-      }
-      // Said now rather than only when they accept: a full school cannot take them either way.
-      if (input.role === 'student') await assertRoomForStudents(trx, institution.id, institution.subscriptionTier, 1);
-      await inviteAccount(trx, { institutionId: institution.id, userId: member.id, role: input.role, courseId: input.courseId ?? null, invitedBy: user.id });
-      return 'invited';
-    });
-    if (status === 'invited') await notifyInvited(app, [{ userId: member.id, role: input.role }], institution, user);
-    const added: MemberAdded = { userId: member.id, username: member.username, role: input.role, status };
-    return reply.code(status === 'added' ? 201 : 202).send(added);
-  });
-
   app.post('/api/education-institutions/:id/enrolments', { onRequest: app.requireUser, schema: { params: InstitutionIdParamsSchema, body: EnrolmentCsvRequestSchema } }, async (request) => {
     const input = request.body;
     const user = signedInUser(request);
     const { institution } = await requireInstitution(db, user, request.params.id, { allowed: ['owner', 'teacher'], kind: 'school' });
-    if (input.courseId) await assertCourseOf(institution.id, input.courseId);
+    if (input.courseId) await assertCourseOf(db, institution.id, input.courseId);
     return enrolFromCsv(app, institution, input.csv, input.courseId ?? null, user);
   });
 
@@ -193,9 +133,4 @@ export function institutionRoutes(app: ZodApp, deps: EducationDeps) {
     const { institution } = await requireInstitution(db, signedInUser(request), request.params.id, { allowed: STAFF_ROLES, kind: 'school' });
     return institutionAnalytics(db, institution.id);
   });
-
-  async function assertCourseOf(institutionId: number, courseId: number) {
-    const course = await db.selectFrom('courses').select('id').where('id', '=', courseId).where('institutionId', '=', institutionId).executeTakeFirst();
-    if (!course) throw notFound('courseId: no course with that id in this institution');
-  }
 }
