@@ -118,7 +118,7 @@ describe.skipIf(!ready)('education and church mode in the browser', () => {
     await Promise.all([teacher.context.close(), student.context.close()]);
   });
 
-  it('runs a church: a weekly service goes live, a prayer request reaches the team live, a gift shows in the giving statement, and a member accepts a place on the team', { timeout: 300_000 }, async () => {
+  it('runs a church: a weekly service goes live, a prayer request reaches the team live, a gift shows in the giving statement, a member accepts a place on the team and later leaves', { timeout: 300_000 }, async () => {
     const pastor = await app.newPerson({ tourDoneFor: 'creator' });
     const member = await app.newPerson({ tourDoneFor: 'viewer' });
     await signIn(pastor.page, 'creator', 'creator123');
@@ -212,10 +212,23 @@ describe.skipIf(!ready)('education and church mode in the browser', () => {
     await toast(member.page, 'Invitation Accepted');
     // The owner's open page hears the answer and names the new leader without a reload.
     await page.getByText(/led by creator, listener$/).waitFor();
+    // The owner's list of members names the new pastor, whom the church could be handed to.
+    await page.getByRole('button', { name: 'Members of Grace Chapel' }).click();
+    const members = page.getByRole('dialog', { name: 'Members of Grace Chapel' });
+    await members.getByTestId('member-listener').getByText('Pastor', { exact: true }).waitFor();
+    await members.getByRole('button', { name: 'Make listener the owner' }).waitFor();
+    expect(await members.getByRole('button', { name: 'Make creator the owner' }).count()).toBe(0);
+    await page.keyboard.press('Escape');
+    // A member may leave, and join again from the page.
+    await member.page.goto(churchUrl);
+    await member.page.getByRole('button', { name: 'Leave Grace Chapel' }).click();
+    await member.page.getByRole('dialog', { name: 'Leave Grace Chapel?' }).getByRole('button', { name: 'Leave Grace Chapel' }).click();
+    await toast(member.page, 'Membership Ended');
+    await member.page.getByRole('button', { name: 'Join' }).waitFor();
     await Promise.all([pastor.context.close(), member.context.close()]);
   });
 
-  it('invites a teacher by email; the invited person creates an account on the invitation screen and joins', { timeout: 300_000 }, async () => {
+  it('invites a teacher by email; the invited person creates an account on the invitation screen, joins, and is handed the school by its owner, who then leaves it', { timeout: 300_000 }, async () => {
     const owner = await app.newPerson({ tourDoneFor: 'creator' });
     const invited = await app.newPerson({ tourDoneFor: 'viewer' });
     for (const p of [owner.page, invited.page]) p.setDefaultTimeout(30_000);
@@ -281,6 +294,32 @@ describe.skipIf(!ready)('education and church mode in the browser', () => {
     await late.page.goto(lateLink);
     await late.page.getByTestId('invitation-expired').getByText('Ask Savanna College to invite you again.', { exact: false }).waitFor();
     expect(await late.page.getByRole('button', { name: 'Create Account' }).count()).toBe(0);
+
+    // The owner hands the school to the teacher, stays on as a teacher, and may then leave it.
+    await page.getByRole('tab', { name: 'Institutions' }).click();
+    const card = page.getByTestId('institution').filter({ hasText: 'Savanna College' });
+    await card.getByRole('button', { name: 'Members' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Members of Savanna College' });
+    await dialog.getByTestId('member-ama_teacher').getByText('Teacher', { exact: true }).waitFor();
+    expect(await dialog.getByRole('button', { name: 'Remove creator' }).count()).toBe(0);
+    await dialog.getByRole('button', { name: 'Make ama_teacher the owner' }).click();
+    await dialog.getByTestId('member-confirm').getByText('Make ama_teacher the owner of Savanna College?', { exact: false }).waitFor();
+    await dialog.getByTestId('member-confirm').getByRole('button', { name: 'Make owner' }).click();
+    await toast(page, 'Ownership Handed Over');
+    await dialog.getByTestId('member-ama_teacher').getByText('Owner', { exact: true }).waitFor();
+    await dialog.getByTestId('member-creator').getByText('Teacher', { exact: true }).waitFor();
+    expect(await dialog.getByRole('button', { name: /^Make .+ the owner$/ }).count()).toBe(0);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    // The new owner's open page hears it (a notification refreshes the list).
+    await invited.page.getByRole('tab', { name: 'Institutions' }).click();
+    await invited.page.getByTestId('institution').filter({ hasText: 'owned by ama_teacher' }).waitFor();
+    await card.getByText('owned by ama_teacher', { exact: false }).waitFor();
+    await page.mouse.move(0, 0);
+    await card.getByRole('button', { name: 'Leave' }).click();
+    await page.getByRole('dialog', { name: 'Leave Savanna College?' }).getByRole('button', { name: 'Leave Savanna College' }).click();
+    await toast(page, 'Membership Ended');
+    await card.waitFor({ state: 'detached' });
     await Promise.all([owner.context.close(), invited.context.close(), late.context.close()]);
   });
 });

@@ -94,6 +94,16 @@ export type InstitutionType = (typeof INSTITUTION_TYPES)[number];
 export const INSTITUTION_ROLES = ['owner', 'teacher', 'student', 'pastor', 'member'] as const;
 export type InstitutionRole = (typeof INSTITUTION_ROLES)[number];
 
+/** Whom each role may remove besides themselves (an admin: whom an owner may); nobody removes the owner. */
+export const REMOVABLE_BY: Partial<Record<InstitutionRole, readonly InstitutionRole[]>> = {
+  owner: ['teacher', 'student', 'pastor', 'member'],
+  teacher: ['student'],
+  pastor: ['member'],
+};
+
+/** The staff role an institution may be handed to, which its old owner keeps: a school's teacher, a church's pastor. */
+export const successorRole = (type: InstitutionType): InstitutionRole => (type === 'church' ? 'pastor' : 'teacher');
+
 /** A host name such as `school.edu`: letters, digits and dashes in dot-separated labels. */
 export const DOMAIN_PATTERN = /^(?=.{3,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
 export const domainField = (field = 'domain') =>

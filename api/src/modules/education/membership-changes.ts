@@ -10,7 +10,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import { educationTier, type InstitutionRole } from '@onair/protocol';
+import { educationTier, REMOVABLE_BY, successorRole as successorOfType, type InstitutionRole } from '@onair/protocol';
 import type { Database, UserRow } from '../../db/schema.ts';
 import type { InstitutionRow } from '../../db/schema-education.ts';
 import { conflict, forbidden, notFound } from '../../http/errors.ts';
@@ -18,16 +18,7 @@ import { notify } from '../notifications/service.ts';
 import { withArticle } from './access.ts';
 import { INVITED_PASSWORD_HASH } from './enrolment.ts';
 
-/** The staff role that may be handed the institution, and that its owner keeps after handing it over. */
-const successorRole = (institution: InstitutionRow): InstitutionRole => (institution.type === 'church' ? 'pastor' : 'teacher');
-
-/** Whom each role may remove (besides themselves). */
-const REMOVABLE_BY: Partial<Record<InstitutionRole, readonly InstitutionRole[]>> = {
-  owner: ['teacher', 'student', 'pastor', 'member'],
-  teacher: ['student'],
-  pastor: ['member'],
-};
-
+const successorRole = (institution: InstitutionRow) => successorOfType(institution.type);
 const kindOf = (institution: InstitutionRow) => (institution.type === 'church' ? 'church' : 'school');
 const linkOf = (institution: InstitutionRow): `/${string}` => (institution.type === 'church' ? `/church/${institution.id}` : '/education-mode');
 

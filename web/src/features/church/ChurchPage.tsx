@@ -6,6 +6,7 @@ import { useAuth } from '../auth/AuthProvider';
 import { useRefreshOnNotification } from '../../lib/live';
 import { toast, toastError } from '../../lib/toast';
 import { NotFound } from '../shell/StatusScreens';
+import { LeaveButton, MembersDialog } from '../education/MembersDialog';
 import { GivingCard } from './GivingCard';
 import { PrayerWall } from './PrayerWall';
 import { SermonsCard } from './SermonsCard';
@@ -20,6 +21,7 @@ export function ChurchPage({ churchId }: { churchId: number }) {
   useRefreshOnNotification([churchQueries.page(churchId).queryKey]);
   const actions = useChurchActions(churchId);
   const [pastor, setPastor] = useState('');
+  const [membersOpen, setMembersOpen] = useState(false);
   if (page.isError) {
     return page.error.message.startsWith('404') ? (
       <NotFound message="There is no church at this address: it may have been removed, or the link is mistyped." />
@@ -30,6 +32,7 @@ export function ChurchPage({ churchId }: { churchId: number }) {
   if (!page.data) return <Text c="dimmed">Loading…</Text>;
   const { church, live } = page.data;
   const team = user?.role === 'admin' || church.myRole === 'owner' || church.myRole === 'pastor';
+  const place = { id: church.id, name: church.name, type: 'church' as const, myRole: church.myRole };
   // Asking someone onto the team invites them; the page names them once they accept.
   const addToTeam = () =>
     actions.addTeam.mutate(pastor, {
@@ -49,11 +52,20 @@ export function ChurchPage({ churchId }: { churchId: number }) {
             {church.members} members · led by {page.data.team.map((t) => t.username).join(', ')}
           </Text>
         </div>
-        {church.myRole === null ? (
-          <Button onClick={() => actions.join.mutate(undefined, { onSuccess: () => toast({ title: 'Welcome!', description: `You joined ${church.name}.` }), onError: toastError('Join Failed') })}>Join</Button>
-        ) : (
-          <Badge variant="light">{church.myRole === 'owner' ? 'Owner' : church.myRole === 'pastor' ? 'Pastoral team' : 'Member'}</Badge>
-        )}
+        <Group gap="xs">
+          {church.myRole === null ? (
+            <Button onClick={() => actions.join.mutate(undefined, { onSuccess: () => toast({ title: 'Welcome!', description: `You joined ${church.name}.` }), onError: toastError('Join Failed') })}>Join</Button>
+          ) : (
+            <Badge variant="light">{church.myRole === 'owner' ? 'Owner' : church.myRole === 'pastor' ? 'Pastoral team' : 'Member'}</Badge>
+          )}
+          {team && (
+            <Button size="xs" variant="light" aria-label={`Members of ${church.name}`} onClick={() => setMembersOpen(true)}>
+              Members
+            </Button>
+          )}
+          <LeaveButton place={place} />
+        </Group>
+        {team && <MembersDialog place={place} opened={membersOpen} onClose={() => setMembersOpen(false)} />}
       </Group>
       <Grid>
         <Grid.Col span={{ base: 12, md: 7 }}>

@@ -1,7 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { Badge, Button, Card, Code, Group, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { EDUCATION_INSTITUTION_TYPES, EDUCATION_TIERS, VERIFICATION_MAILBOXES, educationTier, type Institution, type InstitutionCreateRequest, type VerificationChallenge } from '@onair/protocol';
+import { useAuth } from '../auth/AuthProvider';
 import { toast, toastError } from '../../lib/toast';
+import { LeaveButton, MembersDialog } from './MembersDialog';
 import { PaymentMethodPicker } from '../monetization/PaymentMethodPicker';
 import { newIdempotencyKey } from '../monetization/queries';
 import { useChangeTier, useCreateInstitution, useSendVerificationEmail, useVerificationChallenge, useVerifyDomain, useVerifyEmailCode } from './queries';
@@ -60,8 +62,11 @@ function InstitutionCard({ institution }: { institution: Institution }) {
   const challenge = useVerificationChallenge();
   const verify = useVerifyDomain();
   const [record, setRecord] = useState<VerificationChallenge | null>(null);
+  const { user } = useAuth();
+  const [membersOpen, setMembersOpen] = useState(false);
   const plan = educationTier(institution.subscriptionTier);
   const owner = institution.myRole === 'owner';
+  const staff = user?.role === 'admin' || owner || institution.myRole === 'teacher';
   return (
     <Card withBorder data-testid="institution">
       <Group justify="space-between">
@@ -76,9 +81,20 @@ function InstitutionCard({ institution }: { institution: Institution }) {
           <Badge variant="light">{plan.name}</Badge>
         </Group>
       </Group>
-      <Text size="sm" mt="xs">
-        {institution.students} of {plan.maxStudents === null ? 'unlimited' : plan.maxStudents.toLocaleString()} students
-      </Text>
+      <Group justify="space-between" mt="xs">
+        <Text size="sm">
+          {institution.students} of {plan.maxStudents === null ? 'unlimited' : plan.maxStudents.toLocaleString()} students · owned by {institution.ownerName}
+        </Text>
+        <Group gap="xs">
+          {staff && (
+            <Button size="xs" variant="light" aria-label={`Members of ${institution.name}`} onClick={() => setMembersOpen(true)}>
+              Members
+            </Button>
+          )}
+          <LeaveButton place={institution} />
+        </Group>
+      </Group>
+      {staff && <MembersDialog place={institution} opened={membersOpen} onClose={() => setMembersOpen(false)} />}
       {owner && !institution.verified && (
         <Stack gap="xs" mt="sm">
           {record ? (

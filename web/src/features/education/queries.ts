@@ -13,6 +13,7 @@ import type {
   Lesson,
   LiveClass,
   LiveClassCreateRequest,
+  Member,
   MemberAdded,
   MemberAddRequest,
   StudentProgress,
@@ -48,6 +49,12 @@ export const educationQueries = {
   /** Schools asking the signed-in person to join, waiting for their answer. */
   myInvitations: () =>
     queryOptions({ queryKey: ['/api/user/invitations'], queryFn: () => apiRequest<AccountInvitation[]>('GET', '/api/user/invitations') }),
+  /** An institution's members, for its staff (a school's or a church's). */
+  members: (institutionId: number) =>
+    queryOptions({
+      queryKey: ['/api/education-institutions', institutionId, 'members'],
+      queryFn: () => apiRequest<Member[]>('GET', `/api/education-institutions/${institutionId}/members`),
+    }),
   liveClasses: () => queryOptions({ queryKey: ['/api/education-live-classes'], queryFn: () => apiRequest<LiveClass[]>('GET', '/api/education-live-classes') }),
   myContent: contentQueries.byCreator,
 };
@@ -163,5 +170,26 @@ export function useAnswerInvitation() {
     mutationFn: ({ id, accept }: { id: number; accept: boolean }): Promise<Institution | undefined> =>
       accept ? apiRequest<Institution>('POST', `/api/user/invitations/${id}/accept`) : apiRequest<undefined>('DELETE', `/api/user/invitations/${id}`),
     onSettled: () => invalidate('/api/user/invitations', '/api/education-institutions', '/api/education-courses'),
+  });
+}
+
+/** Everything a change of membership can alter: lists, counts, rosters, a church's page and team. */
+const MEMBERSHIP_KEYS = ['/api/education-institutions', '/api/education-courses', '/api/churches'];
+
+/** Removes a member, or (with one's own id) leaves. */
+export function useRemoveMember(institutionId: number) {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: (userId: number) => apiRequest<undefined>('DELETE', `/api/education-institutions/${institutionId}/members/${userId}`),
+    onSuccess: () => invalidate(...MEMBERSHIP_KEYS),
+  });
+}
+
+/** The owner hands the institution to one of its teachers or pastors. */
+export function useHandOver(institutionId: number) {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: (userId: number) => apiRequest<Institution>('POST', `/api/education-institutions/${institutionId}/owner`, { userId }),
+    onSuccess: () => invalidate(...MEMBERSHIP_KEYS),
   });
 }

@@ -1,0 +1,179 @@
+import { useState } from 'react';
+import { Alert, Badge, Button, Group, Modal, Stack, Table, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { REMOVABLE_BY, successorRole, type InstitutionRole, type InstitutionType, type Member } from '@onair/protocol';
+import { useAuth } from '../auth/AuthProvider';
+import { toast, toastError } from '../../lib/toast';
+import { educationQueries, useHandOver, useRemoveMember } from './queries';
+
+/** What the dialogs need of a school or a church. */
+export interface MembershipPlace {
+  id: number;
+  name: string;
+  type: InstitutionType;
+  myRole: InstitutionRole | null;
+}
+
+const ROLE_LABELS: Record<InstitutionRole, string> = { owner: 'Owner', teacher: 'Teacher', student: 'Student', pastor: 'Pastor', member: 'Member' };
+const displayName = (m: Member) => (m.firstName || m.lastName ? `${[m.firstName, m.lastName].filter(Boolean).join(' ')} (${m.username})` : m.username);
+
+type Pending = { action: 'remove' | 'handOver'; member: Member };
+
+/** The staff's list of members: removing someone within one's reach and, for the owner, handing the place over. */
+export function MembersDialog({ place, opened, onClose }: { place: MembershipPlace; opened: boolean; onClose: () => void }) {
+  const { user } = useAuth();
+  const members = useQuery({ ...educationQueries.members(place.id), enabled: opened });
+  const remove = useRemoveMember(place.id);
+  const handOver = useHandOver(place.id);
+  const [pending, setPending] = useState<Pending | null>(null);
+  const admin = user?.role === 'admin';
+  const reach = admin ? REMOVABLE_BY.owner! : (place.myRole && REMOVABLE_BY[place.myRole]) ?? [];
+  const mayHandOver = admin || place.myRole === 'owner';
+  const successor = successorRole(place.type);
+  const church = place.type === 'church';
+
+  const confirm = () => {
+    if (!pending) return;
+    const { member } = pending;
+    const done = () => setPending(null);
+    if (pending.action === 'remove') {
+      remove.mutate(member.userId, {
+        onSuccess: () => toast({ title: 'Member Removed', description: `${member.username} is no longer a member of ${place.name}.` }),
+        onError: toastError('Update Failed'),
+        onSettled: done,
+      });
+    } else {
+      handOver.mutate(member.userId, {
+        onSuccess: () => toast({ title: 'Ownership Handed Over', description: `${member.username} owns ${place.name} now.` }),
+        onError: toastError('Update Failed'),
+        onSettled: done,
+      });
+    }
+  };
+
+  return (
+    <Modal opened={opened} onClose={onClose} title={`Members of ${place.name}`} size="xl">
+      <Stack>
+        {members.isPending && <Text c="dimmed">Loading members…</Text>}
+        {members.isError && (
+          <Group>
+            <Text c="red">{members.error.message}</Text>
+            <Button size="xs" variant="light" onClick={() => void members.refetch()}>
+              Try again
+            </Button>
+          </Group>
+        )}
+        {pending && (
+          <Alert color={pending.action === 'remove' ? 'red' : 'blue'} data-testid="member-confirm">
+            <Text size="sm" mb="xs">
+              {pending.action === 'remove'
+                ? `Remove ${pending.member.username} from ${place.name}? They lose their place${church ? '' : ' and their class rosters'} here and are told so.`
+                : `Make ${pending.member.username} the owner of ${place.name}? They take over its ${church ? 'team' : 'domain, plan and staff'}; ${admin && place.myRole !== 'owner' ? 'the owner stays' : 'you stay'} on as ${successor === 'pastor' ? 'a pastor' : 'a teacher'}. A paid plan renews on their default payment method.`}
+            </Text>
+            <Group gap="xs">
+              <Button size="xs" color={pending.action === 'remove' ? 'red' : undefined} loading={remove.isPending || handOver.isPending} onClick={confirm}>
+                {pending.action === 'remove' ? 'Remove' : 'Make owner'}
+              </Button>
+              <Button size="xs" variant="default" onClick={() => setPending(null)}>
+                Cancel
+              </Button>
+            </Group>
+          </Alert>
+        )}
+        {members.data && (
+          <Table.ScrollContainer minWidth={560}>
+            <Table data-testid="members-table">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Name</Table.Th>
+                  <Table.Th>Role</Table.Th>
+                  <Table.Th>Joined</Table.Th>
+                  <Table.Th>Actions</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {members.data.map((m) => {
+                  const removable = m.userId !== user?.id && reach.includes(m.role);
+                  const heir = mayHandOver && m.role === successor && m.accepted;
+                  return (
+                    <Table.Tr key={m.userId} data-testid={`member-${m.username}`}>
+                      <Table.Td>
+                        {displayName(m)}
+                        {!m.accepted && (
+                          <Text size="xs" c="dimmed">
+                            Has not chosen a password yet
+                          </Text>
+                        )}
+                      </Table.Td>
+                      <Table.Td>
+                        <Badge variant="light">{ROLE_LABELS[m.role]}</Badge>
+                      </Table.Td>
+                      <Table.Td>{new Date(m.joinedAt).toLocaleDateString()}</Table.Td>
+                      <Table.Td>
+                        <Group gap="xs">
+                          {heir && (
+                            <Button size="compact-xs" variant="light" aria-label={`Make ${m.username} the owner`} onClick={() => setPending({ action: 'handOver', member: m })}>
+                              Make owner
+                            </Button>
+                          )}
+                          {removable && (
+                            <Button size="compact-xs" variant="light" color="red" aria-label={`Remove ${m.username}`} onClick={() => setPending({ action: 'remove', member: m })}>
+                              Remove
+                            </Button>
+                          )}
+                        </Group>
+                      </Table.Td>
+                    </Table.Tr>
+                  );
+                })}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+      </Stack>
+    </Modal>
+  );
+}
+
+/** A member (not the owner) leaves a school or church, after saying so. */
+export function LeaveButton({ place }: { place: MembershipPlace }) {
+  const { user } = useAuth();
+  const leave = useRemoveMember(place.id);
+  const [asking, setAsking] = useState(false);
+  const church = place.type === 'church';
+  if (!user || place.myRole === null || place.myRole === 'owner') return null;
+  return (
+    <>
+      <Button size="xs" variant="default" aria-label={`Leave ${place.name}`} onClick={() => setAsking(true)}>
+        Leave
+      </Button>
+      <Modal opened={asking} onClose={() => setAsking(false)} title={`Leave ${place.name}?`}>
+        <Text size="sm" mb="md">
+          {church
+            ? 'You stop being a member of this church; you can join again from its page.'
+            : 'You lose your place and your class rosters here; to come back, you need a new invitation.'}
+        </Text>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={() => setAsking(false)}>
+            Cancel
+          </Button>
+          <Button
+            color="red"
+            loading={leave.isPending}
+            onClick={() =>
+              leave.mutate(user.id, {
+                onSuccess: () => {
+                  setAsking(false);
+                  toast({ title: 'Membership Ended', description: `You left ${place.name}.` });
+                },
+                onError: toastError('Update Failed'),
+              })
+            }
+          >
+            Leave {place.name}
+          </Button>
+        </Group>
+      </Modal>
+    </>
+  );
+}
