@@ -8,7 +8,8 @@ import { toast } from '../../lib/toast';
 import { useJobProgress } from '../translation/useJobProgress';
 import { beginUpload, resumeUpload, sendFile } from './chunkedUpload';
 import { creatorQueries } from './queries';
-import { formatBytes, uploadQueries } from './uploadQueries';
+import { formatBytes } from '../../lib/format-bytes';
+import { uploadQueries } from './uploadQueries';
 
 
 type Phase = 'form' | 'uploading' | 'processing' | 'ready';

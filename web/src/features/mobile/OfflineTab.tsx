@@ -12,7 +12,8 @@ import { apiRequest } from '../../lib/api';
 import { toast, toastError } from '../../lib/toast';
 import { contentQueries } from '../content/queries';
 import { formatMinutes } from '../creator/format';
-import { downloadForOffline, formatBytes, OFFLINE_KEY, offlinePlaybackUrl, removeDownload, storageEstimate, type StorageFigures } from './offline';
+import { formatBytes } from '../../lib/format-bytes';
+import { downloadForOffline, OFFLINE_KEY, offlinePlaybackUrl, removeDownload, storageEstimate, type StorageFigures } from './offline';
 import { useStoredDownloads } from './offline-index';
 
 export function OfflineTab({ userId }: { userId: number }) {

@@ -79,9 +79,3 @@ export async function storageEstimate(): Promise<StorageFigures | null> {
   const { usage, quota } = await navigator.storage.estimate();
   return usage === undefined || quota === undefined ? null : { usage, quota };
 }
-
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
-  if (bytes < 1024 ** 3) return `${(bytes / 1024 ** 2).toFixed(1)} MB`;
-  return `${(bytes / 1024 ** 3).toFixed(1)} GB`;
-}

@@ -60,13 +60,27 @@ async function revocationOf(contentId: number): Promise<Revocation | null> {
   }
 }
 
+/** Access reads in flight at once: a hundred downloads should neither wait on each other nor flood the server. */
+const PARALLEL_CHECKS = 4;
+
 async function revokeWhatWentAway(userId: number): Promise<Revoked[]> {
-  const revocations: { contentId: number; why: Revocation }[] = [];
-  for (const { id } of readIndex(userId)) {
-    const why = await revocationOf(id);
-    if (why) revocations.push({ contentId: id, why });
-  }
-  return revoke(userId, revocations);
+  const ids = readIndex(userId).map((entry) => entry.id);
+  const verdicts = new Map<number, Revocation | null>();
+  let next = 0;
+  const checkInTurn = async () => {
+    while (next < ids.length) {
+      const id = ids[next++]!;
+      verdicts.set(id, await revocationOf(id));
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(PARALLEL_CHECKS, ids.length) }, checkInTurn));
+  return revoke(
+    userId,
+    ids.flatMap((contentId) => {
+      const why = verdicts.get(contentId);
+      return why ? [{ contentId, why }] : [];
+    }),
+  );
 }
 
 export function useDownloadRevocations() {
@@ -80,11 +94,12 @@ export function useDownloadRevocations() {
     [client],
   );
 
+  // The account's list of downloads is read again by useContentRemovals; this browser's copy is ours.
   const onRemoved = useCallback(
     ({ contentId }: { contentId: number }) => {
-      if (userId !== null) void revoke(userId, [{ contentId, why: 'removed' }]).then(settle);
+      if (userId !== null) void revoke(userId, [{ contentId, why: 'removed' }]).then(tell);
     },
-    [userId, settle],
+    [userId],
   );
   useSocketEvent('content:removed', onRemoved);
 
