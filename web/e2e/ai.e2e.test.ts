@@ -1,6 +1,8 @@
+import path from 'node:path';
+import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import type { AiRecommendation, Content, EnginesReport, User } from '@onair/protocol';
+import { CONTENT_LIST_DEFAULT, type AiRecommendation, type Content, type EnginesReport, type User } from '@onair/protocol';
 import { appForFile } from './app-for-file.ts';
 import { chromiumAvailable, signIn, toast } from './harness.ts';
 
@@ -183,6 +185,37 @@ describe.skipIf(!ready)('AI features and languages in the browser', () => {
     );
     expect(refused.status).toBe(422);
     expect(refused.body).toMatch(/German.*TRANSLATE_URL/);
+    await context.close();
+  });
+  it('lets an admin find an item older than the library’s first page by searching the languages manager', async () => {
+    // An old programme behind a first page of newer items (written straight into the database).
+    const database = new Database(path.join(app.server.dataDir, 'onair.db'));
+    const creatorId = (database.prepare("select id from users where username = 'creator'").get() as { id: number }).id;
+    const now = Date.now();
+    const insert = database.prepare("insert into content (creator_id, title, description, type, category, status, duration_seconds, language, created_at) values (?, ?, null, 'podcast', null, 'published', 600, 'en', ?)");
+    database.transaction(() => {
+      insert.run(creatorId, 'Harbour Lights Archive', now - 400 * 86_400_000);
+      for (let i = 0; i < CONTENT_LIST_DEFAULT + 5; i++) insert.run(creatorId, `Newer filler ${i}`, now - i * 1000);
+    })();
+    database.close();
+    const { page, context } = await app.newPerson({ tourDoneFor: 'admin' });
+    await signIn(page, 'admin', 'admin123');
+    await page.goto('/languages');
+    // The list the picker starts from (kept a second by the server) no longer reaches it.
+    await expect.poll(async () => (await getJson<Content[]>(page, '/api/content')).some((c) => c.title === 'Harbour Lights Archive')).toBe(false);
+    await page.reload();
+    const picker = page.getByRole('combobox', { name: 'Content', exact: true });
+    await picker.fill('Harbour Lights');
+    await page.getByRole('option', { name: 'Harbour Lights Archive (English)' }).click();
+    await page.getByText('No translations yet.').waitFor();
+    expect(await page.getByRole('button', { name: 'Add Translation' }).isEnabled()).toBe(true);
+    // Typing on keeps the choice.
+    await picker.fill('Newer filler 3');
+    await page.keyboard.press('Escape');
+    await page.getByText('No translations yet.').waitFor();
+    const cleanup = new Database(path.join(app.server.dataDir, 'onair.db'));
+    cleanup.prepare("delete from content where title = 'Harbour Lights Archive' or title like 'Newer filler %'").run();
+    cleanup.close();
     await context.close();
   });
 });

@@ -40,8 +40,9 @@ export const ContentSchema = z.object({
 });
 export type Content = z.infer<typeof ContentSchema>;
 
-/** The most items one GET /api/content answers (`limit`). */
+/** The most items one GET /api/content answers (`limit`), and how many it answers without a `limit`. */
 export const CONTENT_LIST_MAX = 500;
+export const CONTENT_LIST_DEFAULT = 200;
 
 /** A query-string flag: 'true' or 'false', read as a boolean; absent, no filter. */
 const flagParam = (name: string) =>

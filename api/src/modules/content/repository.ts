@@ -1,5 +1,5 @@
 import { expressionBuilder, sql, type Kysely } from 'kysely';
-import type { Content } from '@onair/protocol';
+import { CONTENT_LIST_DEFAULT, type Content } from '@onair/protocol';
 import type { Database, ContentRow, NewContent } from '../../db/schema.ts';
 import type { MediaAssetRow } from '../../db/schema-media.ts';
 import { containsText } from '../../db/contains.ts';
@@ -138,7 +138,7 @@ export async function listContent(db: Kysely<Database>, audience: LiveAudience, 
   const rows = await query
     .orderBy('content.createdAt', 'desc')
     .orderBy('content.id', 'desc')
-    .limit(filter.limit ?? 200)
+    .limit(filter.limit ?? CONTENT_LIST_DEFAULT)
     .execute();
   return presentContent(db, audience, rows);
 }

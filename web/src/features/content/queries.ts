@@ -8,6 +8,9 @@ import { apiRequest } from '../../lib/api';
 
 export const CONTENT_KEY = ['/api/content'] as const;
 
+/** How many of the library's matches a picker's search offers: enough to choose from, few enough to read. */
+const LIBRARY_MATCHES = 50;
+
 /** Every list's key: one type, so a screen can ask for one list or another. */
 type ContentListKey = readonly (string | number)[];
 
@@ -34,6 +37,12 @@ export const contentQueries = {
       queryFn: () => apiRequest<Content[]>('GET', `/api/content?${params}`),
     });
   },
+  /** Items of the whole library whose title or creator's name contains `search` (a picker's search). */
+  matching: (search: string) =>
+    queryOptions({
+      queryKey: [...CONTENT_KEY, 'matching', search] as ContentListKey,
+      queryFn: () => apiRequest<Content[]>('GET', `/api/content?${new URLSearchParams({ search, limit: String(LIBRARY_MATCHES) })}`),
+    }),
   /** One creator's items, as many as one request answers. */
   byCreator: (creatorId: number) =>
     queryOptions({

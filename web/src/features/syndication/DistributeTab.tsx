@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { Button, Card, Group, Select, SimpleGrid, Stack, Switch, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { PLATFORM_CATALOGUE, PODCAST_PLATFORMS, type PodcastShow, type PodcastSyndication, type SyndicationPlatform } from '@onair/protocol';
@@ -6,6 +6,7 @@ import { toast, toastError } from '../../lib/toast';
 import { useAuth } from '../auth/AuthProvider';
 import { managesContent } from '../auth/permissions';
 import { contentQueries } from '../content/queries';
+import { useContentPicker } from '../content/useContentPicker';
 import { ActiveDistributions } from './ActiveDistributions';
 import { minutesSeconds } from './format';
 import { useDistribute } from './queries';
@@ -13,18 +14,14 @@ import { useDistribute } from './queries';
 /** Spec §2 Distribute Content: choose an audio item, toggle platforms or distribute to all. */
 export function DistributeTab({ records, shows }: { records: PodcastSyndication[]; shows: PodcastShow[] }) {
   const { user } = useAuth();
-  // A creator's own items, all of them; an admin chooses among the library's first page.
+  // A creator's own items, all of them; an admin starts from the library's first page and may search it all.
   const content = useQuery(user?.role === 'creator' ? contentQueries.byCreator(user.id) : contentQueries.list());
   const distribute = useDistribute();
-  const [contentId, setContentId] = useState<string | null>(null);
   const [chosenShow, setChosenShow] = useState<string | null>(null);
-
   // Spec §5: only radio and podcast content can be chosen; creators choose among their own.
-  const audio = useMemo(
-    () => (content.data ?? []).filter((c) => (c.type === 'radio' || c.type === 'podcast') && managesContent(user, c)),
-    [content.data, user],
-  );
-  const selected = audio.find((c) => String(c.id) === contentId) ?? null;
+  const picker = useContentPicker({ base: content.data, wholeLibrary: user?.role !== 'creator', accepts: (c) => (c.type === 'radio' || c.type === 'podcast') && managesContent(user, c) });
+  const audio = picker.items;
+  const selected = picker.chosen;
   const inShow = selected ? shows.find((s) => s.episodes.some((e) => e.contentId === selected.id)) ?? null : null;
   const showId = inShow?.id ?? (chosenShow ? Number(chosenShow) : shows.length === 1 ? shows[0]!.id : null);
   const recordFor = (platform: SyndicationPlatform) => records.find((r) => r.contentId === selected?.id && r.platform === platform);
@@ -52,10 +49,7 @@ export function DistributeTab({ records, shows }: { records: PodcastSyndication[
           <Select
             label="Audio content"
             placeholder={audio.length ? 'Choose a radio or podcast item' : 'No radio or podcast items yet'}
-            data={audio.map((c) => ({ value: String(c.id), label: c.title }))}
-            value={contentId}
-            onChange={setContentId}
-            searchable
+            {...picker.selectProps}
           />
           <Select
             label="Show"

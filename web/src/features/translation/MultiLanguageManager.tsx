@@ -5,6 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { languageName } from '@onair/protocol';
 import { useAuth } from '../auth/AuthProvider';
 import { managesContent } from '../auth/permissions';
+import { useContentPicker } from '../content/useContentPicker';
 import { AddTranslationDialog } from './AddTranslationDialog';
 import { languageQueries } from './queries';
 
@@ -17,9 +18,9 @@ export function MultiLanguageManager() {
   const { user } = useAuth();
   const ownOnly = user?.role === 'creator';
   const content = useQuery(languageQueries.content(ownOnly ? user.id : null));
-  const [contentId, setContentId] = useState<string | null>(null);
+  const picker = useContentPicker({ base: content.data, wholeLibrary: !ownOnly, label: (c) => `${c.title} (${languageName(c.language)})` });
   const [adding, setAdding] = useState(false);
-  const selected = content.data?.find((c) => String(c.id) === contentId);
+  const selected = picker.chosen;
   const translations = useQuery({ ...languageQueries.translations(selected?.id ?? 0), enabled: Boolean(selected) });
   const canAdd = Boolean(selected && managesContent(user, selected));
 
@@ -29,12 +30,8 @@ export function MultiLanguageManager() {
         <Group justify="space-between" align="flex-end">
           <Select
             label="Content"
-            placeholder={content.isPending ? 'Loading…' : content.data?.length ? 'Choose a content item' : 'No content yet'}
-            data={(content.data ?? []).map((c) => ({ value: String(c.id), label: `${c.title} (${languageName(c.language)})` }))}
-            value={contentId}
-            onChange={setContentId}
-            searchable
-            nothingFoundMessage="No matching content"
+            placeholder={content.isPending ? 'Loading…' : content.data?.length ? (ownOnly ? 'Choose a content item' : 'Choose or search the library') : 'No content yet'}
+            {...picker.selectProps}
             style={{ flex: 1 }}
           />
           <Button leftSection={<IconPlus size={16} />} disabled={!canAdd} onClick={() => setAdding(true)}>

@@ -1,0 +1,64 @@
+/**
+ * A content picker's state: the items it offers and the one chosen. A creator's own items come whole in
+ * one list; an admin's picker starts from the library's first page, and while they type, the server's
+ * matches across the whole library (by title or creator's name) join it, so an item older than that
+ * page can still be found. The chosen item stays chosen whatever is typed next, until it is deleted.
+ */
+import { useCallback, useMemo, useState } from 'react';
+import { defaultOptionsFilter, type OptionsFilter, type SelectProps } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useQuery } from '@tanstack/react-query';
+import type { Content } from '@onair/protocol';
+import { useSocketEvent } from '../../lib/live';
+import { contentQueries } from './queries';
+
+/** Fewer letters than this match too much to be worth a request. */
+const MIN_SEARCH = 2;
+
+interface PickerOptions {
+  /** What is offered before any search: a creator's own items, or the library's first page. */
+  base: Content[] | undefined;
+  /** Search the whole library on the server as the person types (admins). */
+  wholeLibrary: boolean;
+  /** Which items may be chosen at all. */
+  accepts?: (item: Content) => boolean;
+  label?: (item: Content) => string;
+}
+
+export function useContentPicker({ base, wholeLibrary, accepts = () => true, label = (item) => item.title }: PickerOptions) {
+  const [chosen, setChosen] = useState<Content | null>(null);
+  const [searchValue, onSearchChange] = useState('');
+  const [query] = useDebouncedValue(searchValue.trim(), 300);
+  const found = useQuery({ ...contentQueries.matching(query), enabled: wholeLibrary && query.length >= MIN_SEARCH });
+  useSocketEvent(
+    'content:removed',
+    useCallback(({ contentId }: { contentId: number }) => setChosen((current) => (current?.id === contentId ? null : current)), []),
+  );
+
+  const merged = useMemo(() => {
+    const byId = new Map<number, Content>();
+    for (const item of [...(base ?? []), ...(found.data ?? []), ...(chosen ? [chosen] : [])]) if (!byId.has(item.id)) byId.set(item.id, item);
+    return [...byId.values()];
+  }, [base, found.data, chosen]);
+  const items = merged.filter(accepts);
+  // Mantine's own filter matches labels; the server's matches (by a creator's name, too) always pass.
+  const filter = useMemo<OptionsFilter>(() => {
+    const foundIds = new Set((found.data ?? []).map((item) => String(item.id)));
+    return (input) => {
+      const matched = new Set(defaultOptionsFilter({ ...input, limit: Infinity }).map((option) => ('value' in option ? option.value : null)));
+      return input.options.filter((option) => 'value' in option && (matched.has(option.value) || foundIds.has(String(option.value))));
+    };
+  }, [found.data]);
+
+  const selectProps = {
+    data: items.map((item) => ({ value: String(item.id), label: label(item) })),
+    value: chosen ? String(chosen.id) : null,
+    onChange: (value: string | null) => setChosen(items.find((item) => String(item.id) === value) ?? null),
+    searchable: true,
+    searchValue,
+    onSearchChange,
+    filter,
+    nothingFoundMessage: found.isFetching ? 'Searching…' : 'No matching content',
+  } satisfies Partial<SelectProps>;
+  return { items, chosen, selectProps };
+}
