@@ -28,7 +28,7 @@ const LOAD_TEXT = { good: 'normal', warn: 'elevated', bad: 'high' } as const;
 
 const METRICS: Metric[] = [
   { label: 'Server load', value: (h) => h.serverLoad, display: (v) => `${v.toFixed(1)}%`, color: loadColor, bar: true },
-  { label: 'Database performance', value: (h) => h.databasePerformance, display: (v) => `${v.toFixed(0)}/100`, color: performanceColor, bar: true },
+  { label: 'Database performance', value: (h) => h.databasePerformance, display: (v) => `${v.toFixed(1)}/100`, color: performanceColor, bar: true },
   // OnAir has no CDN to measure: this is the share of static file requests answered 304 from the
   // browser's cache. A low figure only means fresh visitors, so it gets no health colour.
   { label: 'Static files revalidated (304)', value: (h) => h.cdnEfficiency, display: (v) => `${v.toFixed(1)}%`, bar: true },
