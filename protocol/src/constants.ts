@@ -194,6 +194,13 @@ export const DEVICE_ID_PATTERN = /^[A-Za-z0-9_-]{8,64}$/;
  */
 export const EMAILED_INVITATION_TTL_DAYS = 14;
 
+/**
+ * How long an invitation to an existing account (answered on its Education or Church Mode page) waits:
+ * long enough for a term's start, not so long that a forgotten one lets someone join a year later,
+ * after the staff who asked have moved on. Asking again renews it.
+ */
+export const ACCOUNT_INVITATION_TTL_DAYS = 30;
+
 /** One hour and one day in milliseconds: the one definition every package uses. */
 export const HOUR_MS = 3_600_000;
 export const DAY_MS = 24 * HOUR_MS;

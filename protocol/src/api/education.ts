@@ -220,6 +220,8 @@ export const AccountInvitationSchema = z.object({
   courseTitle: z.string().nullable(),
   invitedBy: z.string().nullable(),
   createdAt: IsoDate,
+  /** After this the invitation is gone from the list and cannot be accepted (ACCOUNT_INVITATION_TTL_DAYS). */
+  expiresAt: IsoDate,
 });
 export type AccountInvitation = z.infer<typeof AccountInvitationSchema>;
 export const AccountInvitationIdParamsSchema = z.object({ id: idParam('id') });

@@ -5,14 +5,15 @@
  * make themselves a teacher or student of a school (and so put their email and name on its roster) or
  * one of a church's leaders (named on its page). They are told by a notification, and answer on their
  * Education or Church Mode page: GET /api/user/invitations, POST …/:id/accept, DELETE …/:id;
- * whoever asked is told the answer the same way.
+ * whoever asked is told the answer the same way. An invitation waits ACCOUNT_INVITATION_TTL_DAYS
+ * (asking again renews it); after that it leaves the list and accepting it answers 410.
  */
 import type { FastifyInstance } from 'fastify';
 import type { Kysely, Transaction } from 'kysely';
-import { AccountInvitationIdParamsSchema, type AccountInvitation } from '@onair/protocol';
+import { ACCOUNT_INVITATION_TTL_DAYS, AccountInvitationIdParamsSchema, DAY_MS, type AccountInvitation } from '@onair/protocol';
 import type { Database } from '../../db/schema.ts';
 import type { InstitutionAccountInvitationRow } from '../../db/schema-education.ts';
-import { conflict, notFound } from '../../http/errors.ts';
+import { conflict, gone, notFound } from '../../http/errors.ts';
 import { signedInUser } from '../../http/signed-in.ts';
 import type { ZodApp } from '../../http/typed-routes.ts';
 import { notify } from '../notifications/service.ts';
@@ -57,6 +58,8 @@ export async function notifyInvited(app: FastifyInstance, invited: { userId: num
   }
 }
 
+const TTL_MS = ACCOUNT_INVITATION_TTL_DAYS * DAY_MS;
+
 async function listFor(db: Kysely<Database>, userId: number): Promise<AccountInvitation[]> {
   const rows = await db
     .selectFrom('institutionAccountInvitations as inv')
@@ -65,6 +68,7 @@ async function listFor(db: Kysely<Database>, userId: number): Promise<AccountInv
     .leftJoin('users as inviter', 'inviter.id', 'inv.invitedBy')
     .select(['inv.id', 'inv.role', 'inv.createdAt', 'institutions.id as institutionId', 'institutions.name', 'institutions.type', 'courses.title as courseTitle', 'inviter.username as invitedBy'])
     .where('inv.userId', '=', userId)
+    .where('inv.createdAt', '>', Date.now() - TTL_MS)
     .orderBy('inv.createdAt', 'desc')
     .orderBy('inv.id', 'desc')
     .execute();
@@ -75,6 +79,7 @@ async function listFor(db: Kysely<Database>, userId: number): Promise<AccountInv
     courseTitle: r.courseTitle,
     invitedBy: r.invitedBy,
     createdAt: new Date(r.createdAt).toISOString(),
+    expiresAt: new Date(r.createdAt + TTL_MS).toISOString(),
   }));
 }
 
@@ -85,6 +90,8 @@ async function accept(trx: Transaction<Database>, invitationId: number, userId: 
   const invitation = await trx.selectFrom('institutionAccountInvitations').selectAll().where('id', '=', invitationId).where('userId', '=', userId).executeTakeFirst();
   if (!invitation) throw notFound('No invitation with that id');
   const institution = await trx.selectFrom('institutions').select(['id', 'name', 'type', 'subscriptionTier']).where('id', '=', invitation.institutionId).executeTakeFirstOrThrow();
+  const expiresAt = invitation.createdAt + TTL_MS;
+  if (expiresAt <= Date.now()) throw gone(`id: this invitation expired on ${new Date(expiresAt).toUTCString()}: ask ${institution.name} to invite you again`);
   const current = await roleIn(trx, institution.id, userId);
   // A church's member may be asked onto its pastoral team; any other role already held stands.
   const promoted = current === 'member' && invitation.role === 'pastor';

@@ -4,7 +4,7 @@
  * an agreed price and the monthly renewal of paid tiers through the payment provider.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AccountInvitationSchema, CourseProgressSchema, CourseSchema, DAY_MS, EMAILED_INVITATION_TTL_DAYS, EnrolmentResultSchema, InstitutionSchema, InvitationCreatedSchema, InvitationViewSchema, MemberAddedSchema } from '@onair/protocol';
+import { ACCOUNT_INVITATION_TTL_DAYS, AccountInvitationSchema, CourseProgressSchema, CourseSchema, DAY_MS, EMAILED_INVITATION_TTL_DAYS, EnrolmentResultSchema, InstitutionSchema, InvitationCreatedSchema, InvitationViewSchema, MemberAddedSchema } from '@onair/protocol';
 import { createTestApp, sessionCookie, signIn, TINY_SEED, type TestApp } from '../../../test/support/app.ts';
 import { testDialects } from '../../../../test-support/databases.ts';
 import { memoryMailer } from '../mail/mailer.ts';
@@ -165,6 +165,18 @@ describe.each(dialects)('education accounts and billing on %s', (dialect) => {
     expect((await call(null, 'POST', `/api/user/invitations/${invitation!.id}/accept`)).statusCode).toBe(401);
     expect((await call(creator, 'POST', `/api/education-institutions/${schoolId}/members`, { username: 'kwame', role: 'teacher' })).statusCode).toBe(202);
     expect((await mine()).map((i) => [i.role, i.courseTitle])).toEqual([['teacher', null]]);
+
+    // Left unanswered past its lifetime: gone from the list, accepting it answers 410; asking again renews it.
+    const [waiting] = await mine();
+    expect(Date.parse(waiting!.expiresAt) - Date.parse(waiting!.createdAt)).toBe(ACCOUNT_INVITATION_TTL_DAYS * DAY_MS);
+    await db.updateTable('institutionAccountInvitations').set({ createdAt: Date.now() - ACCOUNT_INVITATION_TTL_DAYS * DAY_MS - 60_000 }).where('id', '=', waiting!.id).execute();
+    expect(await mine()).toEqual([]);
+    const late = await call(kwame, 'POST', `/api/user/invitations/${waiting!.id}/accept`);
+    expect(late.statusCode).toBe(410);
+    expect(late.body).toMatch(/^id: this invitation expired on .+: ask Savanna College to invite you again$/);
+    expect(await isMember()).toBeNull();
+    expect((await call(creator, 'POST', `/api/education-institutions/${schoolId}/members`, { username: 'kwame', role: 'teacher' })).statusCode).toBe(202);
+    expect((await mine()).map((i) => i.role)).toEqual(['teacher']);
 
     // Declined: gone, and still nobody's member.
     const declined = await t.app.inject({ method: 'DELETE', url: `/api/user/invitations/${(await mine())[0]!.id}`, headers: { cookie: kwame } });

@@ -43,7 +43,12 @@ export function AccountInvitations({ kind }: { kind: 'school' | 'church' }) {
           const busy = answer.isPending && answer.variables?.id === invitation.id;
           return (
             <Group key={invitation.id} justify="space-between" wrap="wrap" data-testid="account-invitation">
-              <Text style={{ flex: '1 1 16rem' }}>{describe(invitation)}</Text>
+              <div style={{ flex: '1 1 16rem' }}>
+                <Text>{describe(invitation)}</Text>
+                <Text size="xs" c="dimmed">
+                  Answer by {new Date(invitation.expiresAt).toLocaleDateString()}; after that, ask them to invite you again.
+                </Text>
+              </div>
               <Group gap="xs">
                 <Button size="xs" loading={busy && answer.variables?.accept} disabled={busy} onClick={() => respond(invitation, true)} aria-label={`Accept the invitation from ${invitation.institution.name}`}>
                   Accept
