@@ -302,6 +302,11 @@ describe.skipIf(!ready)('education and church mode in the browser', () => {
     const dialog = page.getByRole('dialog', { name: 'Members of Savanna College' });
     await dialog.getByTestId('member-ama_teacher').getByText('Teacher', { exact: true }).waitFor();
     expect(await dialog.getByRole('button', { name: 'Remove creator' }).count()).toBe(0);
+    // Found by any part of a name or email, in any case.
+    await dialog.getByLabel('Find a member').fill('AMA.TEACHER@');
+    await dialog.getByTestId('member-creator').waitFor({ state: 'detached' });
+    expect(await dialog.getByTestId(/^member-/).count()).toBe(1);
+    await dialog.getByLabel('Find a member').fill('');
     await dialog.getByRole('button', { name: 'Make ama_teacher the owner' }).click();
     await dialog.getByTestId('member-confirm').getByText('Make ama_teacher the owner of Savanna College?', { exact: false }).waitFor();
     await dialog.getByTestId('member-confirm').getByRole('button', { name: 'Make owner' }).click();

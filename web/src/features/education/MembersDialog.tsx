@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import { Alert, Badge, Button, Group, Modal, Stack, Table, Text } from '@mantine/core';
+import { useEffect, useRef, useState } from 'react';
+import { Alert, Badge, Button, Group, Modal, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { REMOVABLE_BY, successorRole, type InstitutionRole, type InstitutionType, type Member } from '@onair/protocol';
 import { useAuth } from '../auth/AuthProvider';
@@ -26,6 +26,16 @@ export function MembersDialog({ place, opened, onClose }: { place: MembershipPla
   const remove = useRemoveMember(place.id);
   const handOver = useHandOver(place.id);
   const [pending, setPending] = useState<Pending | null>(null);
+  const [find, setFind] = useState('');
+  // The confirmation sits above the list: brought into view, with its button focused for the keyboard.
+  const confirmButton = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (!pending) return;
+    confirmButton.current?.scrollIntoView({ block: 'nearest' });
+    confirmButton.current?.focus();
+  }, [pending]);
+  const needle = find.trim().toLowerCase();
+  const shown = (members.data ?? []).filter((m) => !needle || [m.username, m.firstName, m.lastName, m.email].some((field) => field?.toLowerCase().includes(needle)));
   const admin = user?.role === 'admin';
   const reach = admin ? REMOVABLE_BY.owner! : (place.myRole && REMOVABLE_BY[place.myRole]) ?? [];
   const mayHandOver = admin || place.myRole === 'owner';
@@ -71,7 +81,7 @@ export function MembersDialog({ place, opened, onClose }: { place: MembershipPla
                 : `Make ${pending.member.username} the owner of ${place.name}? They take over its ${church ? 'team' : 'domain, plan and staff'}; ${admin && place.myRole !== 'owner' ? 'the owner stays' : 'you stay'} on as ${successor === 'pastor' ? 'a pastor' : 'a teacher'}. A paid plan renews on their default payment method.`}
             </Text>
             <Group gap="xs">
-              <Button size="xs" color={pending.action === 'remove' ? 'red' : undefined} loading={remove.isPending || handOver.isPending} onClick={confirm}>
+              <Button ref={confirmButton} size="xs" color={pending.action === 'remove' ? 'red' : undefined} loading={remove.isPending || handOver.isPending} onClick={confirm}>
                 {pending.action === 'remove' ? 'Remove' : 'Make owner'}
               </Button>
               <Button size="xs" variant="default" onClick={() => setPending(null)}>
@@ -80,7 +90,11 @@ export function MembersDialog({ place, opened, onClose }: { place: MembershipPla
             </Group>
           </Alert>
         )}
-        {members.data && (
+        {members.data && members.data.length > 1 && (
+          <TextInput label="Find a member" placeholder="Name, username or email" value={find} onChange={(e) => setFind(e.currentTarget.value)} />
+        )}
+        {members.data && shown.length === 0 && <Text c="dimmed">No member matches “{find.trim()}”.</Text>}
+        {members.data && shown.length > 0 && (
           <Table.ScrollContainer minWidth={560}>
             <Table data-testid="members-table">
               <Table.Thead>
@@ -92,7 +106,7 @@ export function MembersDialog({ place, opened, onClose }: { place: MembershipPla
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
-                {members.data.map((m) => {
+                {shown.map((m) => {
                   const removable = m.userId !== user?.id && reach.includes(m.role);
                   const heir = mayHandOver && m.role === successor && m.accepted;
                   return (
