@@ -54,7 +54,9 @@ export async function removeMember(app: FastifyInstance, caller: UserRow, caller
   if (!leaving && !mayRemove.includes(member.role)) throw forbidden(`userId: ${callerRole ? `${withArticle(callerRole)} cannot remove ${withArticle(member.role)}` : 'only the staff may remove members'}`);
 
   await db.transaction().execute(async (trx) => {
-    await trx.deleteFrom('institutionMembers').where('institutionId', '=', institution.id).where('userId', '=', member.id).execute();
+    // Not an owner: a hand-over to them may have committed since the read above.
+    const removed = await trx.deleteFrom('institutionMembers').where('institutionId', '=', institution.id).where('userId', '=', member.id).where('role', '!=', 'owner').executeTakeFirst();
+    if (Number(removed.numDeletedRows) === 0) throw conflict(`userId: ${member.username}'s place changed meanwhile; reload and try again`);
     await trx
       .deleteFrom('courseEnrolments')
       .where('userId', '=', member.id)
@@ -92,7 +94,8 @@ export async function handOver(app: FastifyInstance, caller: UserRow, institutio
     const moved = await trx.updateTable('institutions').set({ ownerId: member.id, paymentMethodId: null }).where('id', '=', institution.id).where('ownerId', '=', institution.ownerId).executeTakeFirst();
     if (Number(moved.numUpdatedRows) === 0) throw conflict(`userId: ${institution.name} changed hands meanwhile; reload and try again`);
     await trx.updateTable('institutionMembers').set({ role: staff }).where('institutionId', '=', institution.id).where('userId', '=', institution.ownerId).execute();
-    await trx.updateTable('institutionMembers').set({ role: 'owner' }).where('institutionId', '=', institution.id).where('userId', '=', member.id).execute();
+    const promoted = await trx.updateTable('institutionMembers').set({ role: 'owner' }).where('institutionId', '=', institution.id).where('userId', '=', member.id).where('role', '=', staff).executeTakeFirst();
+    if (Number(promoted.numUpdatedRows) === 0) throw conflict(`userId: ${member.username}'s place changed meanwhile; reload and try again`);
     return trx.selectFrom('institutions').selectAll().where('id', '=', institution.id).executeTakeFirstOrThrow();
   });
 
