@@ -187,15 +187,17 @@ describe.skipIf(!ready)('AI features and languages in the browser', () => {
     expect(refused.body).toMatch(/German.*TRANSLATE_URL/);
     await context.close();
   });
-  it('lets an admin find an item older than the library’s first page by searching the languages manager', async () => {
-    // An old programme behind a first page of newer items (written straight into the database).
+  it('lets an admin find an item older than the library’s first page by searching the languages manager and Distribute', async () => {
+    // An old programme behind a first page of newer items, and behind more newer videos matching its
+    // name than one search answers (written straight into the database).
     const database = new Database(path.join(app.server.dataDir, 'onair.db'));
     const creatorId = (database.prepare("select id from users where username = 'creator'").get() as { id: number }).id;
     const now = Date.now();
-    const insert = database.prepare("insert into content (creator_id, title, description, type, category, status, duration_seconds, language, created_at) values (?, ?, null, 'podcast', null, 'published', 600, 'en', ?)");
+    const insert = database.prepare("insert into content (creator_id, title, description, type, category, status, duration_seconds, language, created_at) values (?, ?, null, ?, null, 'published', 600, 'en', ?)");
     database.transaction(() => {
-      insert.run(creatorId, 'Harbour Lights Archive', now - 400 * 86_400_000);
-      for (let i = 0; i < CONTENT_LIST_DEFAULT + 5; i++) insert.run(creatorId, `Newer filler ${i}`, now - i * 1000);
+      insert.run(creatorId, 'Harbour Lights Archive', 'podcast', now - 400 * 86_400_000);
+      for (let i = 0; i < CONTENT_LIST_DEFAULT + 5; i++) insert.run(creatorId, `Newer filler ${i}`, 'podcast', now - i * 1000);
+      for (let i = 0; i < 55; i++) insert.run(creatorId, `Harbour Lights rerun ${i}`, 'tv', now - 300 * 86_400_000 + i);
     })();
     database.close();
     const { page, context } = await app.newPerson({ tourDoneFor: 'admin' });
@@ -205,7 +207,7 @@ describe.skipIf(!ready)('AI features and languages in the browser', () => {
     await expect.poll(async () => (await getJson<Content[]>(page, '/api/content')).some((c) => c.title === 'Harbour Lights Archive')).toBe(false);
     await page.reload();
     const picker = page.getByRole('combobox', { name: 'Content', exact: true });
-    await picker.fill('Harbour Lights');
+    await picker.fill('Harbour Lights Archive');
     await page.getByRole('option', { name: 'Harbour Lights Archive (English)' }).click();
     await page.getByText('No translations yet.').waitFor();
     expect(await page.getByRole('button', { name: 'Add Translation' }).isEnabled()).toBe(true);
@@ -213,8 +215,17 @@ describe.skipIf(!ready)('AI features and languages in the browser', () => {
     await picker.fill('Newer filler 3');
     await page.keyboard.press('Escape');
     await page.getByText('No translations yet.').waitFor();
+
+    // Distribute takes audio only: its search asks for audio, so 55 newer videos do not hide the podcast.
+    await page.goto('/podcast-syndication');
+    await page.getByRole('tab', { name: 'Distribute Content' }).click();
+    const audioPicker = page.locator('input:visible').and(page.getByLabel('Audio content'));
+    await audioPicker.click();
+    await audioPicker.fill('Harbour Lights');
+    await page.getByRole('option', { name: 'Harbour Lights Archive' }).click();
+    await page.getByTestId('selected-content').getByText('10:00 · podcast').waitFor();
     const cleanup = new Database(path.join(app.server.dataDir, 'onair.db'));
-    cleanup.prepare("delete from content where title = 'Harbour Lights Archive' or title like 'Newer filler %'").run();
+    cleanup.prepare("delete from content where title like 'Harbour Lights %' or title like 'Newer filler %'").run();
     cleanup.close();
     await context.close();
   });

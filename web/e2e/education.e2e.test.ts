@@ -212,12 +212,32 @@ describe.skipIf(!ready)('education and church mode in the browser', () => {
     await toast(member.page, 'Invitation Accepted');
     // The owner's open page hears the answer and names the new leader without a reload.
     await page.getByText(/led by creator, listener$/).waitFor();
+    // A large congregation, members for a month (written straight into the database).
+    const database = new Database(path.join(app.server.dataDir, 'onair.db'));
+    const monthAgo = Date.now() - 30 * DAY_MS;
+    const addUser = database.prepare("insert into users (username, username_key, email, password_hash, role, created_at) values (?, ?, ?, 'not-a-hash', 'viewer', ?)");
+    const addMember = database.prepare("insert into institution_members (institution_id, user_id, role, created_at) values (?, ?, 'member', ?)");
+    database.transaction(() => {
+      for (let i = 0; i < 120; i++) {
+        const name = `flock${String(i).padStart(3, '0')}`;
+        addMember.run(Number(churchId), addUser.run(name, name, `${name}@example.org`, monthAgo).lastInsertRowid, monthAgo - i);
+      }
+    })();
+    database.close();
     // The owner's list of members names the new pastor, whom the church could be handed to.
     await page.getByRole('button', { name: 'Members of Grace Chapel' }).click();
     const members = page.getByRole('dialog', { name: 'Members of Grace Chapel' });
     await members.getByTestId('member-listener').getByText('Pastor', { exact: true }).waitFor();
     await members.getByRole('button', { name: 'Make listener the owner' }).waitFor();
     expect(await members.getByRole('button', { name: 'Make creator the owner' }).count()).toBe(0);
+    // A hundred rows at a time, newest first; Show more draws the rest.
+    const total = await members.getByText(/^Showing 100 of \d+/).textContent();
+    const left = Number(/of (\d+)/.exec(total ?? '')![1]) - 100;
+    expect(left).toBeGreaterThan(0);
+    expect(await members.getByTestId('member-flock119').count()).toBe(0);
+    await members.getByRole('button', { name: `Show ${left} more` }).click();
+    await members.getByTestId('member-flock119').waitFor();
+    expect(await members.getByText(/^Showing/).count()).toBe(0);
     await page.keyboard.press('Escape');
     // A member may leave, and join again from the page.
     await member.page.goto(churchUrl);

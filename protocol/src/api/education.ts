@@ -101,6 +101,10 @@ export const REMOVABLE_BY: Partial<Record<InstitutionRole, readonly InstitutionR
   pastor: ['member'],
 };
 
+/** The roles a caller may remove: an admin reaches whom an owner does; a caller who is not a member reaches nobody. */
+export const removableBy = (isAdmin: boolean, role: InstitutionRole | null | undefined): readonly InstitutionRole[] =>
+  (isAdmin ? REMOVABLE_BY.owner : role && REMOVABLE_BY[role]) ?? [];
+
 /** The staff role an institution may be handed to, which its old owner keeps: a school's teacher, a church's pastor. */
 export const successorRole = (type: InstitutionType): InstitutionRole => (type === 'church' ? 'pastor' : 'teacher');
 

@@ -10,7 +10,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import { educationTier, REMOVABLE_BY, successorRole as successorOfType, type InstitutionRole } from '@onair/protocol';
+import { educationTier, removableBy, successorRole as successorOfType, type InstitutionRole } from '@onair/protocol';
 import type { Database, UserRow } from '../../db/schema.ts';
 import type { InstitutionRow } from '../../db/schema-education.ts';
 import { conflict, forbidden, notFound } from '../../http/errors.ts';
@@ -50,7 +50,7 @@ export async function removeMember(app: FastifyInstance, caller: UserRow, caller
         : `userId: ${member.username} owns ${institution.name} and cannot be removed`,
     );
   }
-  const mayRemove = caller.role === 'admin' ? REMOVABLE_BY.owner! : (callerRole && REMOVABLE_BY[callerRole]) ?? [];
+  const mayRemove = removableBy(caller.role === 'admin', callerRole);
   if (!leaving && !mayRemove.includes(member.role)) throw forbidden(`userId: ${callerRole ? `${withArticle(callerRole)} cannot remove ${withArticle(member.role)}` : 'only the staff may remove members'}`);
 
   await db.transaction().execute(async (trx) => {

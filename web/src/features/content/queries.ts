@@ -37,11 +37,24 @@ export const contentQueries = {
       queryFn: () => apiRequest<Content[]>('GET', `/api/content?${params}`),
     });
   },
-  /** Items of the whole library whose title or creator's name contains `search` (a picker's search). */
-  matching: (search: string) =>
+  /**
+   * Items of the whole library whose title or creator's name contains `search` (a picker's search),
+   * newest first; with `types`, up to that many of each type, so a picker of some types is not
+   * crowded out by matches of the others.
+   */
+  matching: (search: string, types: readonly ContentType[] = []) =>
     queryOptions({
-      queryKey: [...CONTENT_KEY, 'matching', search] as ContentListKey,
-      queryFn: () => apiRequest<Content[]>('GET', `/api/content?${new URLSearchParams({ search, limit: String(LIBRARY_MATCHES) })}`),
+      queryKey: [...CONTENT_KEY, 'matching', search, ...types] as ContentListKey,
+      queryFn: async () => {
+        const ask = (type?: ContentType) => {
+          const params = new URLSearchParams({ search, limit: String(LIBRARY_MATCHES) });
+          if (type) params.set('type', type);
+          return apiRequest<Content[]>('GET', `/api/content?${params}`);
+        };
+        if (types.length === 0) return ask();
+        const lists = await Promise.all(types.map(ask));
+        return lists.flat().sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id - a.id);
+      },
     }),
   /** One creator's items, as many as one request answers. */
   byCreator: (creatorId: number) =>

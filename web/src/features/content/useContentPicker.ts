@@ -8,7 +8,7 @@ import { useCallback, useMemo, useState } from 'react';
 import { defaultOptionsFilter, type OptionsFilter, type SelectProps } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
-import type { Content } from '@onair/protocol';
+import type { Content, ContentType } from '@onair/protocol';
 import { useSocketEvent } from '../../lib/live';
 import { contentQueries } from './queries';
 
@@ -22,14 +22,16 @@ interface PickerOptions {
   wholeLibrary: boolean;
   /** Which items may be chosen at all. */
   accepts?: (item: Content) => boolean;
+  /** The only types `accepts` takes, if it takes only some: the server's search asks for those alone. */
+  types?: readonly ContentType[];
   label?: (item: Content) => string;
 }
 
-export function useContentPicker({ base, wholeLibrary, accepts = () => true, label = (item) => item.title }: PickerOptions) {
+export function useContentPicker({ base, wholeLibrary, accepts = () => true, types, label = (item) => item.title }: PickerOptions) {
   const [chosen, setChosen] = useState<Content | null>(null);
   const [searchValue, onSearchChange] = useState('');
   const [query] = useDebouncedValue(searchValue.trim(), 300);
-  const found = useQuery({ ...contentQueries.matching(query), enabled: wholeLibrary && query.length >= MIN_SEARCH });
+  const found = useQuery({ ...contentQueries.matching(query, types), enabled: wholeLibrary && query.length >= MIN_SEARCH });
   useSocketEvent(
     'content:removed',
     useCallback(({ contentId }: { contentId: number }) => setChosen((current) => (current?.id === contentId ? null : current)), []),

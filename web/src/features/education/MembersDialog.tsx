@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Alert, Badge, Button, Group, Modal, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { REMOVABLE_BY, successorRole, type InstitutionRole, type InstitutionType, type Member } from '@onair/protocol';
+import { removableBy, successorRole, type InstitutionRole, type InstitutionType, type Member } from '@onair/protocol';
 import { useAuth } from '../auth/AuthProvider';
 import { toast, toastError } from '../../lib/toast';
 import { educationQueries, useHandOver, useRemoveMember } from './queries';
@@ -19,6 +19,9 @@ const displayName = (m: Member) => (m.firstName || m.lastName ? `${[m.firstName,
 
 type Pending = { action: 'remove' | 'handOver'; member: Member };
 
+/** Rows drawn at a time: a large school's thousands of members would make the dialog slow to open and to type in. */
+const MEMBER_ROWS = 100;
+
 /** The staff's list of members: removing someone within one's reach and, for the owner, handing the place over. */
 export function MembersDialog({ place, opened, onClose }: { place: MembershipPlace; opened: boolean; onClose: () => void }) {
   const { user } = useAuth();
@@ -27,6 +30,7 @@ export function MembersDialog({ place, opened, onClose }: { place: MembershipPla
   const handOver = useHandOver(place.id);
   const [pending, setPending] = useState<Pending | null>(null);
   const [find, setFind] = useState('');
+  const [rows, setRows] = useState(MEMBER_ROWS);
   // The confirmation sits above the list: brought into view, with its button focused for the keyboard.
   const confirmButton = useRef<HTMLButtonElement>(null);
   useEffect(() => {
@@ -37,7 +41,7 @@ export function MembersDialog({ place, opened, onClose }: { place: MembershipPla
   const needle = find.trim().toLowerCase();
   const shown = (members.data ?? []).filter((m) => !needle || [m.username, m.firstName, m.lastName, m.email].some((field) => field?.toLowerCase().includes(needle)));
   const admin = user?.role === 'admin';
-  const reach = admin ? REMOVABLE_BY.owner! : (place.myRole && REMOVABLE_BY[place.myRole]) ?? [];
+  const reach = removableBy(admin, place.myRole);
   const mayHandOver = admin || place.myRole === 'owner';
   const successor = successorRole(place.type);
   const church = place.type === 'church';
@@ -91,7 +95,15 @@ export function MembersDialog({ place, opened, onClose }: { place: MembershipPla
           </Alert>
         )}
         {members.data && members.data.length > 1 && (
-          <TextInput label="Find a member" placeholder="Name, username or email" value={find} onChange={(e) => setFind(e.currentTarget.value)} />
+          <TextInput
+            label="Find a member"
+            placeholder="Name, username or email"
+            value={find}
+            onChange={(e) => {
+              setFind(e.currentTarget.value);
+              setRows(MEMBER_ROWS);
+            }}
+          />
         )}
         {members.data && shown.length === 0 && <Text c="dimmed">No member matches “{find.trim()}”.</Text>}
         {members.data && shown.length > 0 && (
@@ -106,7 +118,7 @@ export function MembersDialog({ place, opened, onClose }: { place: MembershipPla
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
-                {shown.map((m) => {
+                {shown.slice(0, rows).map((m) => {
                   const removable = m.userId !== user?.id && reach.includes(m.role);
                   const heir = mayHandOver && m.role === successor && m.accepted;
                   return (
@@ -143,6 +155,16 @@ export function MembersDialog({ place, opened, onClose }: { place: MembershipPla
               </Table.Tbody>
             </Table>
           </Table.ScrollContainer>
+        )}
+        {shown.length > rows && (
+          <Group justify="space-between">
+            <Text size="sm" c="dimmed">
+              Showing {rows} of {shown.length}: Find narrows the list
+            </Text>
+            <Button size="xs" variant="light" onClick={() => setRows((n) => n + MEMBER_ROWS)}>
+              Show {Math.min(MEMBER_ROWS, shown.length - rows)} more
+            </Button>
+          </Group>
         )}
       </Stack>
     </Modal>

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Card, Group, Select, SimpleGrid, Stack, Switch, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { PLATFORM_CATALOGUE, PODCAST_PLATFORMS, type PodcastShow, type PodcastSyndication, type SyndicationPlatform } from '@onair/protocol';
+import { PLATFORM_CATALOGUE, PODCAST_PLATFORMS, type ContentType, type PodcastShow, type PodcastSyndication, type SyndicationPlatform } from '@onair/protocol';
 import { toast, toastError } from '../../lib/toast';
 import { useAuth } from '../auth/AuthProvider';
 import { managesContent } from '../auth/permissions';
@@ -11,6 +11,9 @@ import { ActiveDistributions } from './ActiveDistributions';
 import { minutesSeconds } from './format';
 import { useDistribute } from './queries';
 
+/** What can be syndicated as a podcast episode. */
+const AUDIO_TYPES: readonly ContentType[] = ['radio', 'podcast'];
+
 /** Spec §2 Distribute Content: choose an audio item, toggle platforms or distribute to all. */
 export function DistributeTab({ records, shows }: { records: PodcastSyndication[]; shows: PodcastShow[] }) {
   const { user } = useAuth();
@@ -19,7 +22,12 @@ export function DistributeTab({ records, shows }: { records: PodcastSyndication[
   const distribute = useDistribute();
   const [chosenShow, setChosenShow] = useState<string | null>(null);
   // Spec §5: only radio and podcast content can be chosen; creators choose among their own.
-  const picker = useContentPicker({ base: content.data, wholeLibrary: user?.role !== 'creator', accepts: (c) => (c.type === 'radio' || c.type === 'podcast') && managesContent(user, c) });
+  const picker = useContentPicker({
+    base: content.data,
+    wholeLibrary: user?.role !== 'creator',
+    types: AUDIO_TYPES,
+    accepts: (c) => AUDIO_TYPES.includes(c.type) && managesContent(user, c),
+  });
   const audio = picker.items;
   const selected = picker.chosen;
   const inShow = selected ? shows.find((s) => s.episodes.some((e) => e.contentId === selected.id)) ?? null : null;
