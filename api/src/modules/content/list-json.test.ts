@@ -42,5 +42,11 @@ describe('content list JSON parts', () => {
     const moved = listBody(prepared, new Map([[1, 6]]), false);
     expect(moved.body).not.toBe(first.body);
     expect(JSON.parse(moved.body.toString())[0].viewerCount).toBe(6);
+    // One answer of the live audience, shared by a turn's requests, is read once; the next answer is read again.
+    const shared = new Map([[1, 7]]);
+    const once = listBody(prepared, shared, false);
+    expect(JSON.parse(once.body.toString())[0].viewerCount).toBe(7);
+    expect(listBody(prepared, shared, false).body).toBe(once.body);
+    expect(JSON.parse(listBody(prepared, new Map([[1, 8]]), false).body.toString())[0].viewerCount).toBe(8);
   });
 });

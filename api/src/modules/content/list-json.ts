@@ -19,8 +19,12 @@ interface PreparedItem {
 export interface PreparedList {
   items: PreparedItem[];
   liveIds: number[];
-  /** The last body sent, kept while the live counts it shows stay the same. */
-  last?: { counts: string; json: Buffer; gzip: Buffer | null };
+  /**
+   * The last body sent, kept while the live counts it shows stay the same. `source` is the counts'
+   * map it was last checked against: requests in one turn share one answer of the live audience
+   * (presence.ts), so the same map needs no second look.
+   */
+  last?: { source: ReadonlyMap<number, number>; counts: string; json: Buffer; gzip: Buffer | null };
 }
 
 export function prepareList(items: Content[]): PreparedList {
@@ -40,8 +44,11 @@ export function listJson(list: PreparedList, liveCounts: ReadonlyMap<number, num
  * about 70 KB of JSON and a tenth of that gzipped).
  */
 export function listBody(list: PreparedList, liveCounts: ReadonlyMap<number, number>, acceptsGzip: boolean): { body: Buffer; gzip: boolean } {
-  const counts = list.liveIds.map((id) => liveCounts.get(id) ?? 0).join(',');
-  if (list.last?.counts !== counts) list.last = { counts, json: Buffer.from(listJson(list, liveCounts)), gzip: null };
+  if (list.last?.source !== liveCounts) {
+    const counts = list.liveIds.map((id) => liveCounts.get(id) ?? 0).join(',');
+    if (list.last?.counts === counts) list.last.source = liveCounts;
+    else list.last = { source: liveCounts, counts, json: Buffer.from(listJson(list, liveCounts)), gzip: null };
+  }
   if (!acceptsGzip) return { body: list.last.json, gzip: false };
   list.last.gzip ??= gzipSync(list.last.json, { level: 6 });
   return { body: list.last.gzip, gzip: true };

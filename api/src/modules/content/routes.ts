@@ -12,6 +12,9 @@ import type { ZodApp } from '../../http/typed-routes.ts';
 
 /** What the list shows (view counters excepted: they move with every view, so the lifetime covers them). */
 const CONTENT_LIST_TABLES = ['content', 'users', 'creator_profiles', 'media_assets', 'regional_curations'];
+/** The live counts of a list with nothing live: one map, so its body is checked once (list-json.ts). */
+const NO_LIVE_COUNTS: ReadonlyMap<number, number> = new Map();
+
 /** How stale on-demand view counts and other nodes' writes may be. */
 const CONTENT_LIST_TTL_MS = 1000;
 
@@ -29,7 +32,7 @@ export default async function contentRoutes(app: ZodApp) {
       const boost = await curationBoost(app.db.kysely, viewerRegion);
       return prepareList(await listContent(app.db.kysely, app.liveAudience, { ...filter, boost }));
     });
-    const live = list.liveIds.length ? await app.liveAudience.viewerCounts(list.liveIds) : new Map<number, number>();
+    const live = list.liveIds.length ? await app.liveAudience.viewerCounts(list.liveIds) : NO_LIVE_COUNTS;
     const { body, gzip } = listBody(list, live, /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? '')));
     if (gzip) reply.header('content-encoding', 'gzip');
     return reply.header('vary', 'Accept-Encoding').type('application/json; charset=utf-8').send(body);
