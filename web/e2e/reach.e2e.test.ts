@@ -203,11 +203,19 @@ describe.skipIf(!ready)('reach in the browser', () => {
     expect(await asAdmin('DELETE', `/api/content/${removedWhileAway!.id}`, { reason: 'Withdrawn' })).toBe(204);
     expect(await asAdmin('PUT', `/api/content/${madePremium!.id}/access`, { subscribersOnly: true })).toBe(200);
     const page = await viewer.context.newPage();
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      if (/\/api\/(user\/offline-content\/check|content\/\d+\/access)$/.test(request.url())) asked.push(`${request.method()} ${new URL(request.url()).pathname} ${request.postData() ?? ''}`);
+    });
     await page.goto('/mobile?tab=offline');
     // Told in one toast (toasts show one at a time), newest download first.
     await toast(page, `2 downloads were deleted from this device: “${madePremium!.title}” is now for subscribers only; “${removedWhileAway!.title}” was removed from OnAir.`);
     await page.getByTestId(`offline-item-${madePremium!.id}`).waitFor({ state: 'detached' });
     expect(await page.getByTestId(/^offline-item-/).count()).toBe(0);
+    // One request asked about both stored items.
+    expect(asked).toHaveLength(1);
+    expect(asked[0]).toMatch(/^POST \/api\/user\/offline-content\/check /);
+    expect(JSON.parse(asked[0]!.split(' ').slice(2).join(' ')).contentIds.sort()).toEqual([madePremium!.id, removedWhileAway!.id].sort());
     // Nor listed as kept on another device: the account's records of both went too.
     await expect.poll(() => page.evaluate(async () => (await fetch('/api/user/offline-content')).json())).toEqual([]);
     await page.getByText('Downloaded on your other devices').waitFor({ state: 'detached' });

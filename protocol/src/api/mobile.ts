@@ -68,3 +68,19 @@ export const DownloadProgressRequestSchema = z.object({
   downloadProgress: z.number({ error: 'downloadProgress must be a number' }).min(0, { error: 'downloadProgress must be between 0 and 100' }).max(100, { error: 'downloadProgress must be between 0 and 100' }),
 });
 export const OfflineContentIdParamsSchema = z.object({ contentId: idParam('contentId') });
+
+/** The most stored items one check of a device's downloads names (a device with more asks in turns). */
+export const DOWNLOAD_CHECK_MAX = 500;
+/** Why a download may no longer be kept: its item is gone, or is now for subscribers only. */
+export const DOWNLOAD_REVOCATIONS = ['removed', 'subscribers-only'] as const;
+export type DownloadRevocation = (typeof DOWNLOAD_REVOCATIONS)[number];
+export const DownloadCheckRequestSchema = z.object({
+  contentIds: z
+    .array(idField('contentId'), { error: 'contentIds must be a list of content ids' })
+    .min(1, { error: 'contentIds must name at least one item' })
+    .max(DOWNLOAD_CHECK_MAX, { error: `contentIds may name at most ${DOWNLOAD_CHECK_MAX} items` }),
+});
+export type DownloadCheckRequest = z.input<typeof DownloadCheckRequestSchema>;
+/** The named items this person may no longer keep, and why; the others may stay. */
+export const DownloadCheckResponseSchema = z.object({ revoked: z.array(z.object({ contentId: Id, why: z.enum(DOWNLOAD_REVOCATIONS) })) });
+export type DownloadCheckResponse = z.infer<typeof DownloadCheckResponseSchema>;

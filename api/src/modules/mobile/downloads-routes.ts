@@ -3,15 +3,17 @@
  * keeps the file (Cache Storage, see web/src/features/mobile/offline.ts); the server records what each
  * person downloaded and how far it got, and serves the download-sized rendition to signed-in people.
  */
-import { assertCanWatch } from '../monetization/access.ts';
+import { assertCanWatch, revokedDownloads } from '../monetization/access.ts';
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import {
   ContentIdParamsSchema,
+  DownloadCheckRequestSchema,
   DownloadProgressRequestSchema,
   DownloadRequestSchema,
   OfflineContentIdParamsSchema,
+  type DownloadCheckResponse,
   type DownloadResponse,
   type OfflineContent,
 } from '@onair/protocol';
@@ -96,6 +98,15 @@ export default async function downloadRoutes(app: ZodApp) {
       .execute();
     return rows.map(present);
   });
+
+  /**
+   * Which of a device's stored items may no longer be kept (web/src/features/mobile/useDownloadRevocations.ts):
+   * one request for all of them at each start and each return of the network, whatever the account's
+   * own record of downloads says (a device may hold what another session recorded).
+   */
+  app.post('/api/user/offline-content/check', { onRequest: app.requireUser, schema: { body: DownloadCheckRequestSchema } }, async (request): Promise<DownloadCheckResponse> => ({
+    revoked: await revokedDownloads(db, signedInUser(request), request.body.contentIds),
+  }));
 
   app.patch('/api/user/offline-content/:contentId', { onRequest: app.requireUser, schema: { params: OfflineContentIdParamsSchema, body: DownloadProgressRequestSchema } }, async (request) => {
     const { contentId } = request.params;

@@ -3,6 +3,7 @@
  * owner, admins, and people with a paid membership whose period has not ended.
  */
 import type { Kysely } from 'kysely';
+import type { DownloadCheckResponse } from '@onair/protocol';
 import type { Database } from '../../db/schema.ts';
 import { compiledOnce } from '../../db/compiled-once.ts';
 import { forbidden } from '../../http/errors.ts';
@@ -37,6 +38,29 @@ export async function canWatch(db: Kysely<Database>, user: { id: number; role: s
   const item = await db.selectFrom('content').select('creatorId').where('id', '=', contentId).executeTakeFirst();
   if (item?.creatorId === user.id) return true;
   return hasPaidMembership(db, user.id);
+}
+
+/**
+ * Which of these items this person may no longer keep a download of, and why: gone from OnAir, or
+ * subscribers-only (by canWatch's rule) to someone without a paid plan. One read for the lot, and the
+ * plan's only when a gated item of someone else's is among them.
+ */
+export async function revokedDownloads(db: Kysely<Database>, user: { id: number; role: string }, contentIds: readonly number[]): Promise<DownloadCheckResponse['revoked']> {
+  const ids = [...new Set(contentIds)];
+  const rows = await db
+    .selectFrom('content')
+    .leftJoin('contentAccess', 'contentAccess.contentId', 'content.id')
+    .select(['content.id', 'content.creatorId', 'contentAccess.subscribersOnly'])
+    .where('content.id', 'in', ids)
+    .execute();
+  const found = new Map(rows.map((row) => [row.id, row]));
+  const gated = rows.filter((row) => row.subscribersOnly === 1 && row.creatorId !== user.id && user.role !== 'admin');
+  const paid = gated.length > 0 && (await hasPaidMembership(db, user.id));
+  const gatedIds = new Set(paid ? [] : gated.map((row) => row.id));
+  return ids.flatMap((contentId): DownloadCheckResponse['revoked'] => {
+    if (!found.has(contentId)) return [{ contentId, why: 'removed' }];
+    return gatedIds.has(contentId) ? [{ contentId, why: 'subscribers-only' }] : [];
+  });
 }
 
 export const SUBSCRIBERS_ONLY_MESSAGE = 'This item is for subscribers only: subscribe to Premium or Pro to watch it';

@@ -281,6 +281,21 @@ describe.each(dialects)('monetization on %s', (dialect) => {
 
     // Its polls and questions too, as its chat: refused to a non-subscriber (writing nothing), open to a paying fan.
     const payingfan = await signIn(t.app, 'payingfan', 'password-123');
+    // A device's stored downloads, checked in one request by the same rule; an item no longer there is named as removed.
+    const check = async (cookie: string) => (await call('POST', '/api/user/offline-content/check', cookie, { contentIds: [liveItemId, 2_000_000, liveItemId] })).json();
+    expect(await check(listener)).toEqual({ revoked: [{ contentId: liveItemId, why: 'subscribers-only' }, { contentId: 2_000_000, why: 'removed' }] });
+    for (const cookie of [creator, admin, payingfan]) expect(await check(cookie)).toEqual({ revoked: [{ contentId: 2_000_000, why: 'removed' }] });
+    expect((await call('POST', '/api/user/offline-content/check', undefined, { contentIds: [liveItemId] })).statusCode).toBe(401);
+    for (const [body, error] of [
+      [{}, /^contentIds must be a list of content ids/],
+      [{ contentIds: [] }, /^contentIds must name at least one item/],
+      [{ contentIds: [1, 'x'] }, /^contentIds\.1: contentId must be a number/],
+      [{ contentIds: Array.from({ length: 501 }, (_, i) => i + 1) }, /^contentIds may name at most 500 items/],
+    ] as const) {
+      const refused = await call('POST', '/api/user/offline-content/check', listener, body);
+      expect(refused.statusCode).toBe(400);
+      expect(refused.body).toMatch(error);
+    }
     // Nor is it pushed to them: the lobby's polls room hears nothing of it, the item's room (a fan's) does.
     const fanSocket = await connectSocket(url, payingfan);
     expect(await fanSocket.emitWithAck('content:watch', { contentId: liveItemId })).toMatchObject({ ok: true });

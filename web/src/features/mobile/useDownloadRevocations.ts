@@ -3,29 +3,27 @@
  * do when their licence ends: an item deleted (a takedown, a creator's withdrawal) or made
  * subscribers-only for someone who is not a subscriber. At once when `content:removed` arrives, and,
  * for what happened while this browser was closed or offline, each time the signed-in shell starts or
- * the network comes back: every stored item's access is read (GET /api/content/:id/access). A request that gets
- * no answer proves nothing, so the download stays.
+ * the network comes back: the server reads every stored item's access in one request
+ * (POST /api/user/offline-content/check). A request that gets no answer proves nothing, so the downloads stay.
  */
 import { useCallback, useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import type { ContentAccess } from '@onair/protocol';
-import { ApiError, apiRequest } from '../../lib/api';
+import { DOWNLOAD_CHECK_MAX, type DownloadCheckRequest, type DownloadCheckResponse, type DownloadRevocation } from '@onair/protocol';
+import { apiRequest } from '../../lib/api';
 import { useSocketEvent } from '../../lib/live';
 import { toast } from '../../lib/toast';
 import { useAuth } from '../auth/AuthProvider';
 import { forgetDownload, OFFLINE_KEY } from './offline';
 import { readIndex } from './offline-index';
 
-type Revocation = 'removed' | 'subscribers-only';
-
-const BECAUSE: Record<Revocation, string> = {
+const BECAUSE: Record<DownloadRevocation, string> = {
   removed: 'was removed from OnAir',
   'subscribers-only': 'is now for subscribers only',
 };
 
 interface Revoked {
   title: string;
-  why: Revocation;
+  why: DownloadRevocation;
 }
 
 /** One toast for what a pass deleted (toasts show one at a time): each item and why. */
@@ -40,7 +38,7 @@ function tell(revoked: Revoked[]) {
  * whose item may no longer be watched goes too (a deleted item's went with it), so the offline tab
  * does not list it as kept on another device; that device deletes its copy at its own next check.
  */
-async function revoke(userId: number, revocations: { contentId: number; why: Revocation }[]): Promise<Revoked[]> {
+async function revoke(userId: number, revocations: { contentId: number; why: DownloadRevocation }[]): Promise<Revoked[]> {
   const revoked: Revoked[] = [];
   for (const { contentId, why } of revocations) {
     const entry = await forgetDownload(userId, contentId);
@@ -50,37 +48,19 @@ async function revoke(userId: number, revocations: { contentId: number; why: Rev
   return revoked;
 }
 
-/** Why an item may no longer be kept; null when it may, or when the server could not say. */
-async function revocationOf(contentId: number): Promise<Revocation | null> {
-  try {
-    const access = await apiRequest<ContentAccess>('GET', `/api/content/${contentId}/access`);
-    return access.canWatch ? null : 'subscribers-only';
-  } catch (error) {
-    return error instanceof ApiError && error.status === 404 ? 'removed' : null;
-  }
-}
-
-/** Access reads in flight at once: a hundred downloads should neither wait on each other nor flood the server. */
-const PARALLEL_CHECKS = 4;
-
+/**
+ * What the server says this browser's downloads may no longer be kept for, read in turns of
+ * DOWNLOAD_CHECK_MAX. A turn that gets no answer proves nothing, so its downloads stay.
+ */
 async function revokeWhatWentAway(userId: number): Promise<Revoked[]> {
   const ids = readIndex(userId).map((entry) => entry.id);
-  const verdicts = new Map<number, Revocation | null>();
-  let next = 0;
-  const checkInTurn = async () => {
-    while (next < ids.length) {
-      const id = ids[next++]!;
-      verdicts.set(id, await revocationOf(id));
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(PARALLEL_CHECKS, ids.length) }, checkInTurn));
-  return revoke(
-    userId,
-    ids.flatMap((contentId) => {
-      const why = verdicts.get(contentId);
-      return why ? [{ contentId, why }] : [];
-    }),
-  );
+  const revocations: { contentId: number; why: DownloadRevocation }[] = [];
+  for (let from = 0; from < ids.length; from += DOWNLOAD_CHECK_MAX) {
+    const contentIds = ids.slice(from, from + DOWNLOAD_CHECK_MAX);
+    const answer = await apiRequest<DownloadCheckResponse>('POST', '/api/user/offline-content/check', { contentIds } satisfies DownloadCheckRequest).catch(() => null);
+    if (answer) revocations.push(...answer.revoked);
+  }
+  return revoke(userId, revocations);
 }
 
 export function useDownloadRevocations() {
