@@ -8,6 +8,7 @@ import { ACCOUNT_INVITATION_TTL_DAYS, AccountInvitationSchema, CourseProgressSch
 import { createTestApp, sessionCookie, signIn, TINY_SEED, type TestApp } from '../../../test/support/app.ts';
 import { testDialects } from '../../../../test-support/databases.ts';
 import { memoryMailer } from '../mail/mailer.ts';
+import { EXPIRED_INVITATIONS_KEPT_DAYS, sweepExpiredInvitations } from './invitation-sweep.ts';
 import { renewInstitutionTiers } from './tier-billing.ts';
 
 const dialects = await testDialects();
@@ -241,5 +242,36 @@ describe.each(dialects)('education accounts and billing on %s', (dialect) => {
     expect((await call(creator, 'GET', '/api/education-institutions')).json().find((i: { id: number }) => i.id === schoolId).subscriptionTier).toBe('basic');
     const note = await db.selectFrom('notifications').select('text').where('userId', '=', owner.id).orderBy('id', 'desc').executeTakeFirstOrThrow();
     expect(note.text).toBe('Savanna College: the Enterprise plan could not be renewed (Your card was declined.); the institution is on Basic now.');
+  });
+
+  it('deletes invitations expired for longer than EXPIRED_INVITATIONS_KEPT_DAYS, keeping those expired since and used links', async () => {
+    const db = t.database.db.kysely;
+    const now = Date.now();
+    const kept = EXPIRED_INVITATIONS_KEPT_DAYS * DAY_MS;
+    const tokens: Record<string, string> = {};
+    for (const email of ['long-gone@savanna.edu', 'lately@savanna.edu']) {
+      await call(creator, 'POST', `/api/education-institutions/${schoolId}/invitations`, { email, role: 'student' });
+      tokens[email] = /\/invitation\/([A-Za-z0-9_-]+)/.exec(lastMail().text)![1]!;
+    }
+    const emailedAt = (email: string, createdAt: number) => db.updateTable('institutionRoleInvitations').set({ createdAt }).where('email', '=', email).execute();
+    await emailedAt('long-gone@savanna.edu', now - EMAILED_INVITATION_TTL_DAYS * DAY_MS - kept - DAY_MS);
+    await emailedAt('lately@savanna.edu', now - EMAILED_INVITATION_TTL_DAYS * DAY_MS - DAY_MS);
+    const ancient = now - 10 * 365 * DAY_MS;
+    await db.insertInto('institutionRoleInvitations').values({ tokenHash: 'used-long-ago', institutionId: schoolId, email: 'used@savanna.edu', role: 'student', invitedBy: null, createdAt: ancient, acceptedAt: ancient, acceptedBy: null }).execute();
+    const [listener, admin] = await Promise.all(['listener', 'admin'].map((username) => db.selectFrom('users').select('id').where('username', '=', username).executeTakeFirstOrThrow()));
+    const asked = { institutionId: schoolId, role: 'student' as const, courseId: null, invitedBy: null };
+    await db.insertInto('institutionAccountInvitations').values([
+      { ...asked, userId: listener!.id, createdAt: now - ACCOUNT_INVITATION_TTL_DAYS * DAY_MS - kept - DAY_MS },
+      { ...asked, userId: admin!.id, createdAt: now - ACCOUNT_INVITATION_TTL_DAYS * DAY_MS - DAY_MS },
+    ]).execute();
+
+    expect(await sweepExpiredInvitations(db, now)).toBe(2);
+    expect((await call(null, 'GET', `/api/education-invitations/${tokens['long-gone@savanna.edu']}`)).statusCode).toBe(404);
+    expect(InvitationViewSchema.parse((await call(null, 'GET', `/api/education-invitations/${tokens['lately@savanna.edu']}`)).json()).expired).toBe(true);
+    expect(await db.selectFrom('institutionRoleInvitations').select('email').where('tokenHash', '=', 'used-long-ago').execute()).toEqual([{ email: 'used@savanna.edu' }]);
+    const waiting = await db.selectFrom('institutionAccountInvitations').select('userId').where('institutionId', '=', schoolId).where('userId', 'in', [listener!.id, admin!.id]).execute();
+    expect(waiting).toEqual([{ userId: admin!.id }]);
+    expect(await sweepExpiredInvitations(db, now)).toBe(0);
+    await db.deleteFrom('institutionAccountInvitations').where('userId', '=', admin!.id).execute();
   });
 });

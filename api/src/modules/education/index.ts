@@ -1,9 +1,10 @@
-/** Education mode's routes, with the DNS resolver and mailer they use (fakes in tests), and the paid-tier renewals. */
+/** Education mode's routes, with the DNS resolver and mailer they use (fakes in tests), the paid-tier renewals and the sweep of expired invitations. */
 import type { FastifyInstance } from 'fastify';
 import { accountInvitationRoutes } from './account-invitations.ts';
 import { courseRoutes } from './course-routes.ts';
 import { institutionRoutes, type EducationDeps } from './institution-routes.ts';
 import { invitationRoutes } from './invitation-routes.ts';
+import { startInvitationSweep } from './invitation-sweep.ts';
 import { liveClassRoutes } from './live-class-routes.ts';
 import { memberRoutes } from './member-routes.ts';
 import { startTierRenewals } from './tier-billing.ts';
@@ -16,4 +17,5 @@ export default async function educationModule(app: FastifyInstance, deps: Educat
   invitationRoutes(app, deps.mailer);
   accountInvitationRoutes(app);
   startTierRenewals(app);
+  startInvitationSweep(app);
 }
