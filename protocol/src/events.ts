@@ -38,6 +38,8 @@ export interface ServerToClientEvents {
   'qna:hidden': (event: { questionId: number; contentId: number | null }) => void;
   'presence:update': (update: PresenceUpdate) => void;
   'content:updated': (content: Content) => void;
+  /** A new item (made, uploaded or gone live), sent to `admin`: the admins' Library lists every item. */
+  'content:added': (content: Content) => void;
   /** An item its creator (or an admin) deleted: lists drop it, its watch page says it is gone. Sent to `lobby`. */
   'content:removed': (event: { contentId: number }) => void;
   /** The creator's streams on air, with viewer counts: sent to `creator:{userId}` when one starts or stops. */

@@ -162,7 +162,7 @@ describe.skipIf(!ready)('admin dashboard', () => {
     for (let i = 0; i < (await onAir.count()); i++) expect(await onAir.nth(i).getByRole('button', { name: /^Delete / }).isDisabled()).toBe(true);
 
     const items = (await (await page.request.get('/api/content?live=false')).json()) as { id: number; title: string; status: string; creatorName: string | null }[];
-    const target = items.find((c) => c.creatorName !== null && c.creatorName !== 'admin')!;
+    const target = items.find((c) => c.status === 'published' && c.creatorName !== null && c.creatorName !== 'admin')!;
     await chooseOption(page, 'Status', target.status === 'published' ? 'Published' : 'Offline');
     await page.getByLabel('Search content').fill(target.title);
     const row = library.locator('tbody tr').filter({ hasText: target.title });
@@ -176,6 +176,14 @@ describe.skipIf(!ready)('admin dashboard', () => {
     await page.getByText('Content Deleted').waitFor();
     await page.getByText('No content matches these filters').waitFor();
     expect((await page.request.get(`/api/content/${target.id}`)).status()).toBe(404);
-    await context.close();
+
+    // The open list hears of a new item without a reload.
+    await page.getByLabel('Search content').fill('Fresh from the studio');
+    await page.getByText('No content matches these filters').waitFor();
+    const creator = await app.newPerson({ tourDoneFor: 'creator' });
+    await signIn(creator.page, 'creator', 'creator123');
+    expect((await creator.page.request.post('/api/content', { data: { title: 'Fresh from the studio tonight', type: 'tv' } })).status()).toBe(201);
+    await library.locator('tbody tr').filter({ hasText: 'Fresh from the studio tonight' }).waitFor();
+    await Promise.all([context.close(), creator.context.close()]);
   });
 });

@@ -61,7 +61,9 @@ export default async function contentRoutes(app: ZodApp) {
       createdAt: Date.now(),
       liveSince: null,
     });
-    return reply.code(201).send(await findContent(app.db.kysely, app.liveAudience, id));
+    const content = (await findContent(app.db.kysely, app.liveAudience, id))!;
+    app.io.to(rooms.admin()).emit('content:added', content);
+    return reply.code(201).send(content);
   });
 
   /** A creator fixes an item's title, description or category (an upload's title is its file name until then). */

@@ -9,8 +9,9 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { FastifyReply } from 'fastify';
-import { FFMPEG_INSTALL, UploadCreateRequestSchema, UploadIdParamsSchema, type Upload } from '@onair/protocol';
+import { FFMPEG_INSTALL, rooms, UploadCreateRequestSchema, UploadIdParamsSchema, type Upload } from '@onair/protocol';
 import { badRequest, HttpError, notFound } from '../../http/errors.ts';
+import { findContent } from '../content/repository.ts';
 import { detectFfmpeg } from './capabilities.ts';
 import { ChunkTooLargeError, createPartFile, writeChunk } from './upload-files.ts';
 import { uploadPartFile } from './item-files.ts';
@@ -125,6 +126,8 @@ export default async function uploadRoutes(app: ZodApp) {
   async function startProcessing(upload: MediaUploadRow): Promise<MediaUploadRow> {
     if (upload.jobId) return upload;
     const contentId = await createUploadedItem(db, upload);
+    const content = await findContent(db, app.liveAudience, contentId);
+    if (content) app.io.to(rooms.admin()).emit('content:added', content);
     const jobId = await app.jobs.enqueue('media', { kind: 'upload', uploadId: upload.id, contentId }, { userId: upload.creatorId });
     await setUploadJob(db, upload.id, jobId);
     return { ...upload, contentId, jobId };

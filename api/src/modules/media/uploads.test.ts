@@ -83,6 +83,9 @@ describe.each(await testDialects())('media uploads (%s)', (dialect) => {
     const socket = await connectSocket(url, creator);
     const progress = collect(socket, 'job:progress');
     const announced = collect(socket, 'content:updated');
+    // The admins' Library hears of the new item; nobody else does.
+    const added = collect(await connectSocket(url, await signIn(t.app, 'admin', 'admin123')), 'content:added');
+    const overheard = collect(await connectSocket(url, viewer), 'content:added');
     const upload = await begin(fixtures.video, { title: 'Test pattern', type: 'tv', description: 'Bars and a tone' });
     expect(upload.receivedBytes).toBe(0);
     expect(existsSync(media('uploads', `${upload.uploadId}.part`))).toBe(true);
@@ -94,6 +97,8 @@ describe.each(await testDialects())('media uploads (%s)', (dialect) => {
     // While processing: out of the live lists, nothing to play, the state says so.
     const during = (await t.app.inject({ method: 'GET', url: `/api/content/${contentId}` })).json();
     expect(during).toMatchObject({ status: 'offline', playback: null, title: 'Test pattern' });
+    await expect.poll(() => added.seen.filter((c) => c.id === contentId)).toEqual([expect.objectContaining({ title: 'Test pattern', status: 'offline' })]);
+    expect(overheard.seen).toEqual([]);
 
     const done = await nextEvent(socket, 'job:done', (e) => e.jobId === finished.jobId, JOB_TIMEOUT);
     progress.stop();

@@ -2,11 +2,13 @@
  * Every item on the instance, whatever its state, searched by title or creator and filtered by status,
  * type and media state, a page at a time: where an admin finds an item to open or take down (the
  * takedown asks for a reason the creator is sent). Items on air cannot be deleted until their broadcast
- * ends, as the server says.
+ * ends, as the server says. The open page follows the instance as it changes: a new item
+ * (`content:added`), a broadcast starting or ending, media made or an edit (`content:updated`), a
+ * deletion anywhere (useContentRemovals).
  */
 import { useEffect, useState } from 'react';
 import { ActionIcon, Anchor, Badge, Group, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { useDebouncedValue, useThrottledCallback } from '@mantine/hooks';
 import { IconTrash } from '@tabler/icons-react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
@@ -16,10 +18,13 @@ import { STATUS_COLOR } from '../creator/ContentList';
 import { countOf, formatMinutes } from '../creator/format';
 import { formatTime } from './format';
 import { Empty, ErrorText, FilterSelect, Loading, PageFooter, Panel, SearchBox } from './parts';
-import { adminQueries } from './queries';
+import { useSocketEvent } from '../../lib/live';
+import { ADMIN_LIBRARY_KEY, adminQueries } from './queries';
 import { CONTENT_TYPE_LABELS } from '@onair/protocol/constants';
 
 const PAGE_SIZE = 10;
+/** At most one read of the open page a second, however many items change at once (a wave of broadcasts ending). */
+const CHANGES_READ_EVERY_MS = 1000;
 const STATUS_LABEL: Record<Content['status'], string> = { live: 'On air', published: 'Published', offline: 'Offline' };
 const MEDIA_LABEL: Record<(typeof ADMIN_MEDIA_STATES)[number], string> = { live: 'Live input', processing: 'Processing', ready: 'Ready', failed: 'Failed' };
 const STATUS_OPTIONS = (Object.keys(STATUS_LABEL) as Content['status'][]).map((value) => ({ value, label: STATUS_LABEL[value] }));
@@ -101,6 +106,9 @@ export function ContentLibraryPanel() {
   const [deleting, setDeleting] = useState<AdminContentItem | null>(null);
   const query = { search: debounced || undefined, status: status ?? undefined, type: type ?? undefined, media: media ?? undefined, page, pageSize: PAGE_SIZE };
   const library = useQuery({ ...adminQueries.library(query), placeholderData: keepPreviousData });
+  const readChanges = useThrottledCallback(() => void client.invalidateQueries({ queryKey: ADMIN_LIBRARY_KEY }), CHANGES_READ_EVERY_MS);
+  useSocketEvent('content:added', readChanges);
+  useSocketEvent('content:updated', readChanges);
   const filtering = Boolean(debounced || status || type || media);
   // Every filter starts the list again from its first page.
   const filter =
