@@ -3,7 +3,6 @@ import type { Ack } from '@onair/protocol';
 import type { UserRow } from '../db/schema.ts';
 import { HttpError, unauthorized } from '../http/errors.ts';
 import { assertNoNulCharacter } from '../http/validate.ts';
-import { findUserById } from '../modules/users/repository.ts';
 import type { AppSocket } from './types.ts';
 
 /**
@@ -22,9 +21,9 @@ export async function acknowledge<T>(app: FastifyInstance, ack: unknown, work: (
   }
 }
 
-/** The socket's user, re-read so that a suspension since connecting takes effect at once. */
+/** The socket's user as it is now (socket-users.ts), so that a suspension since connecting takes effect at once. */
 export async function requireSocketUser(app: FastifyInstance, socket: AppSocket, message: string): Promise<UserRow> {
-  const user = socket.data.userId ? await findUserById(app.db.kysely, socket.data.userId) : undefined;
+  const user = socket.data.userId ? await app.socketUsers.find(socket.data.userId) : null;
   if (!user || user.status !== 'active') throw unauthorized(message);
   return user;
 }

@@ -24,13 +24,13 @@ import { recordView, UNKNOWN_COUNTRY } from '../modules/analytics/views.ts';
 import { chatSendListener } from '../modules/chat/socket.ts';
 import { assertCanWatch } from '../modules/monetization/access.ts';
 import { pollVoteListener } from '../modules/polls/socket.ts';
-import { findUserById } from '../modules/users/repository.ts';
 import { acknowledge, refuseNulCharacters } from './ack.ts';
 import { memoryCounters, redisCounters, type ClusterCounters } from './cluster-counters.ts';
 import { identifySocket } from './handshake.ts';
 import type { SharedListener } from './listener.ts';
 import { PresenceTracker } from './presence.ts';
 import { bindToSession, clientIp, guardRecovery, settleRooms, SocketGuard } from './socket-guard.ts';
+import { SocketUsers } from './socket-users.ts';
 import type { AppServer, AppSocket } from './types.ts';
 
 /** Told of each socket that has just entered an item's room: what the item's viewers were told before it came. */
@@ -43,6 +43,8 @@ declare module 'fastify' {
     clusterCounters: ClusterCounters;
     /** Modules that greet a socket entering an item's room (the live signal's state, live-state.ts). */
     roomGreeters: Set<RoomGreeter>;
+    /** The accounts behind socket events, read again after each write to `users`. */
+    socketUsers: SocketUsers;
   }
 }
 
@@ -133,7 +135,7 @@ function watchListeners(app: FastifyInstance) {
       // Claimed before any await: a retried watch arriving meanwhile must not join the presence
       // twice, or the one leave at the end would never end the view (and it would not be recorded).
       watching.set(contentId, viewerKey);
-      const user = socket.data.userId ? await findUserById(app.db.kysely, socket.data.userId) : undefined;
+      const user = socket.data.userId ? await app.socketUsers.find(socket.data.userId) : null;
       await socket.join(rooms.content(contentId));
       await app.presence.join(contentId, {
         viewerKey,
@@ -188,6 +190,7 @@ async function realtimePlugin(app: FastifyInstance) {
   app.decorate('clusterCounters', counters);
   app.decorate('presence', createPresence(app, counters));
   app.decorate('roomGreeters', new Set<RoomGreeter>());
+  app.decorate('socketUsers', new SocketUsers(app));
   app.decorate('liveAudience', app.presence);
 
   guard.watchEngine(io);
@@ -232,6 +235,7 @@ async function realtimePlugin(app: FastifyInstance) {
   app.addHook('onClose', async () => {
     await app.presence.close();
     await counters.close();
+    app.socketUsers.close();
     await new Promise<void>((resolve) => io.close(() => resolve()));
   });
 }
