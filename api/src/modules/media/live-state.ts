@@ -6,11 +6,13 @@
  *
  * The encoder's signal (`publishSignal`: dropped, back, or the broadcast ended without it) goes to the
  * item's viewers, and every node keeps the broadcasts whose encoder is away (through the Redis adapter's
- * server-side events), so a viewer entering the room on any node is told at once.
+ * server-side events), so a viewer entering the room on any node is told at once. With Redis they are
+ * also kept in a hash, which a node reads when it starts: one started while an encoder is away knows too.
  */
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { rooms, type RestreamState, type StreamHealth, type StreamSignal } from '@onair/protocol';
+import type { Redis } from 'ioredis';
+import { rooms, StreamSignalSchema, type RestreamState, type StreamHealth, type StreamSignal } from '@onair/protocol';
 
 export interface LiveState {
   /** Latest input health by stream id. */
@@ -92,17 +94,59 @@ export function createLiveState(push: LiveStatePush): LiveState {
   };
 }
 
+/** The broadcasts whose encoder is away, in Redis: by content id, each its `lost` signal as JSON. */
+const storedSignalsKey = (app: FastifyInstance) => `${app.config.redisPrefix}media:signals`;
+
+async function storeSignal(redis: Redis, key: string, signal: StreamSignal) {
+  if (signal.state === 'lost') await redis.hset(key, String(signal.contentId), JSON.stringify(signal));
+  else await redis.hdel(key, String(signal.contentId));
+}
+
+const parseJson = (text: string): unknown => {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+};
+
+/** The stored signals still in their grace; those past it (an ingest process that died meanwhile) are dropped. */
+async function loadSignals(redis: Redis, key: string, now = Date.now()): Promise<StreamSignal[]> {
+  const stored = await redis.hgetall(key);
+  const current: StreamSignal[] = [];
+  const stale: string[] = [];
+  for (const [contentId, json] of Object.entries(stored)) {
+    const signal = StreamSignalSchema.safeParse(parseJson(json));
+    if (signal.success && signal.data.endsAt !== null && Date.parse(signal.data.endsAt) > now) current.push(signal.data);
+    else stale.push(contentId);
+  }
+  if (stale.length) await redis.hdel(key, ...stale);
+  return current;
+}
+
 async function liveStatePlugin(app: FastifyInstance) {
+  const redis = app.redis;
   const state = createLiveState({
     health: (creatorId, h) => app.io.to(rooms.creator(creatorId)).emit('stream:health', h),
     restream: (creatorId, s) => app.io.to(rooms.creator(creatorId)).emit('restream:state', s),
     signal: (signal) => {
       app.io.to(rooms.content(signal.contentId)).emit('stream:signal', signal);
-      if (app.redis) app.io.serverSideEmit('mediaSignal', signal);
+      if (!redis) return;
+      app.io.serverSideEmit('mediaSignal', signal);
+      storeSignal(redis, storedSignalsKey(app), signal).catch((error: unknown) => app.log.warn({ err: error }, 'could not store the encoder signal'));
     },
   });
   app.decorate('liveState', state);
-  if (app.redis) app.io.on('mediaSignal', (signal: StreamSignal) => state.recordSignal(signal));
+  if (redis) {
+    // Items the relay told of while the hash was being read: what it said is newer than the hash.
+    let heardWhileLoading: Set<number> | null = new Set();
+    app.io.on('mediaSignal', (signal: StreamSignal) => {
+      heardWhileLoading?.add(signal.contentId);
+      state.recordSignal(signal);
+    });
+    for (const signal of await loadSignals(redis, storedSignalsKey(app))) if (!heardWhileLoading.has(signal.contentId)) state.recordSignal(signal);
+    heardWhileLoading = null;
+  }
   app.roomGreeters.add((socket, contentId) => {
     const signal = state.signals.get(contentId);
     if (signal) socket.emit('stream:signal', signal);
