@@ -230,6 +230,29 @@ export const AccountInvitationSchema = z.object({
 export type AccountInvitation = z.infer<typeof AccountInvitationSchema>;
 export const AccountInvitationIdParamsSchema = z.object({ id: idParam('id') });
 
+/** How an invitation reached someone: a link emailed to an address, or a request to an existing account in the app. */
+export const INVITATION_KINDS = ['email', 'account'] as const;
+/** An invitation a school or church sent that nobody has answered, as its staff see it (expired ones until they are swept). */
+export const PendingInvitationSchema = z.object({
+  kind: z.enum(INVITATION_KINDS),
+  /** The address (`email`) or the account's username (`account`). */
+  invitee: z.string(),
+  role: z.enum(['teacher', 'student', 'pastor']),
+  /** The class roster accepting puts them on, if any. */
+  courseTitle: z.string().nullable(),
+  invitedBy: z.string().nullable(),
+  sentAt: IsoDate,
+  expiresAt: IsoDate,
+  expired: z.boolean(),
+});
+export type PendingInvitation = z.infer<typeof PendingInvitationSchema>;
+/** DELETE /api/education-institutions/:id/invitations: withdraws the one invitation of that kind to that invitee. */
+export const InvitationCancelRequestSchema = z.object({
+  kind: z.enum(INVITATION_KINDS, { error: 'kind must be email or account' }),
+  invitee: requiredText('invitee', 254),
+});
+export type InvitationCancelRequest = z.input<typeof InvitationCancelRequestSchema>;
+
 export const MembersQuerySchema = z.object({ role: z.enum(INSTITUTION_ROLES, { error: 'role must be a known role' }).optional() });
 
 /** Bulk enrolment: the CSV text (header `email,firstName,lastName[,username]`), optionally onto a course roster. */

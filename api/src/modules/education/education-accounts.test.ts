@@ -4,7 +4,7 @@
  * an agreed price and the monthly renewal of paid tiers through the payment provider.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACCOUNT_INVITATION_TTL_DAYS, AccountInvitationSchema, CourseProgressSchema, CourseSchema, DAY_MS, EMAILED_INVITATION_TTL_DAYS, EnrolmentResultSchema, InstitutionSchema, InvitationCreatedSchema, InvitationViewSchema, MemberAddedSchema } from '@onair/protocol';
+import { ACCOUNT_INVITATION_TTL_DAYS, AccountInvitationSchema, CourseProgressSchema, CourseSchema, DAY_MS, EMAILED_INVITATION_TTL_DAYS, EnrolmentResultSchema, InstitutionSchema, InvitationCreatedSchema, InvitationViewSchema, MemberAddedSchema, PendingInvitationSchema, type PendingInvitation } from '@onair/protocol';
 import { createTestApp, sessionCookie, signIn, TINY_SEED, type TestApp } from '../../../test/support/app.ts';
 import { testDialects } from '../../../../test-support/databases.ts';
 import { memoryMailer } from '../mail/mailer.ts';
@@ -273,5 +273,68 @@ describe.each(dialects)('education accounts and billing on %s', (dialect) => {
     expect(waiting).toEqual([{ userId: admin!.id }]);
     expect(await sweepExpiredInvitations(db, now)).toBe(0);
     await db.deleteFrom('institutionAccountInvitations').where('userId', '=', admin!.id).execute();
+  });
+
+  it('lists the invitations waiting for an answer to the staff, and withdraws one within the caller’s reach', async () => {
+    const db = t.database.db.kysely;
+    const withdraw = (cookie: string | null, payload: object) =>
+      t.app.inject({ method: 'DELETE', url: `/api/education-institutions/${schoolId}/invitations`, headers: cookie ? { cookie } : {}, payload });
+    const waiting = async (cookie = creator) => PendingInvitationSchema.array().parse((await call(cookie, 'GET', `/api/education-institutions/${schoolId}/invitations`)).json());
+    const ours = (list: PendingInvitation[]) => list.filter((i) => ['ama', 'pending-student@savanna.edu', 'pending-teacher@savanna.edu'].includes(i.invitee));
+
+    await t.app.inject({ method: 'POST', url: '/api/register', payload: { username: 'ama', email: 'ama@elsewhere.org', password: 'ama-password-1' } });
+    expect((await call(creator, 'POST', `/api/education-institutions/${schoolId}/members`, { username: 'ama', role: 'student' })).statusCode).toBe(202);
+    await call(creator, 'POST', `/api/education-institutions/${schoolId}/invitations`, { email: 'pending-student@savanna.edu', role: 'student' });
+    await call(creator, 'POST', `/api/education-institutions/${schoolId}/invitations`, { email: 'Pending-Teacher@savanna.edu', role: 'teacher' });
+    const listed = ours(await waiting());
+    // Newest first (these three may share a millisecond).
+    expect(listed.map((i) => [i.kind, i.invitee, i.role, i.invitedBy, i.expired])).toEqual(
+      expect.arrayContaining([
+        ['email', 'pending-teacher@savanna.edu', 'teacher', 'creator', false],
+        ['email', 'pending-student@savanna.edu', 'student', 'creator', false],
+        ['account', 'ama', 'student', 'creator', false],
+      ]),
+    );
+    expect(listed).toHaveLength(3);
+    expect([...listed].sort((a, b) => b.sentAt.localeCompare(a.sentAt))).toEqual(listed);
+    const ama = listed.find((i) => i.invitee === 'ama')!;
+    expect(Date.parse(ama.expiresAt) - Date.parse(ama.sentAt)).toBe(ACCOUNT_INVITATION_TTL_DAYS * DAY_MS);
+    const link = listed.find((i) => i.kind === 'email')!;
+    expect(Date.parse(link.expiresAt) - Date.parse(link.sentAt)).toBe(EMAILED_INVITATION_TTL_DAYS * DAY_MS);
+
+    // Outsiders see nothing; a teacher sees the list and withdraws students' invitations, not teachers'.
+    expect((await call(null, 'GET', `/api/education-institutions/${schoolId}/invitations`)).statusCode).toBe(401);
+    await t.app.inject({ method: 'POST', url: '/api/register', payload: { username: 'kofi', email: 'kofi@elsewhere.org', password: 'kofi-password-1' } });
+    const kofi = await signIn(t.app, 'kofi', 'kofi-password-1');
+    expect((await call(kofi, 'GET', `/api/education-institutions/${schoolId}/invitations`)).statusCode).toBe(404);
+    const kofiId = (await db.selectFrom('users').select('id').where('username', '=', 'kofi').executeTakeFirstOrThrow()).id;
+    await db.insertInto('institutionMembers').values({ institutionId: schoolId, userId: kofiId, role: 'student', createdAt: Date.now() }).execute();
+    expect((await call(kofi, 'GET', `/api/education-institutions/${schoolId}/invitations`)).body).toBe('Only owner or teacher members of this institution may do this');
+    await db.updateTable('institutionMembers').set({ role: 'teacher' }).where('institutionId', '=', schoolId).where('userId', '=', kofiId).execute();
+    expect(ours(await waiting(kofi))).toEqual(listed);
+    const refused = await withdraw(kofi, { kind: 'email', invitee: 'pending-teacher@savanna.edu' });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.body).toBe('invitee: a teacher cannot withdraw an invitation to a teacher');
+    expect((await withdraw(kofi, { kind: 'account', invitee: 'AMA' })).statusCode).toBe(204);
+    expect((await withdraw(kofi, { kind: 'email', invitee: 'Pending-Student@savanna.edu' })).statusCode).toBe(204);
+    // Gone from the list, from the person's own list, and its link no longer works.
+    expect(ours(await waiting()).map((i) => i.invitee)).toEqual(['pending-teacher@savanna.edu']);
+    const amaCookie = await signIn(t.app, 'ama', 'ama-password-1');
+    expect((await call(amaCookie, 'GET', '/api/user/invitations')).json()).toEqual([]);
+    const again = await withdraw(creator, { kind: 'account', invitee: 'ama' });
+    expect(again.statusCode).toBe(404);
+    expect(again.body).toBe('invitee: no invitation to ama is waiting');
+    expect((await withdraw(creator, { kind: 'email', invitee: 'pending-teacher@savanna.edu' })).statusCode).toBe(204);
+
+    for (const [payload, error] of [
+      [{ kind: 'sms', invitee: 'x' }, /^kind must be email or account/],
+      [{ kind: 'email' }, /^invitee is required/],
+      [{ kind: 'email', invitee: 'x'.repeat(255) }, /^invitee must be at most 254 characters/],
+    ] as const) {
+      const bad = await withdraw(creator, payload);
+      expect(bad.statusCode).toBe(400);
+      expect(bad.body).toMatch(error);
+    }
+    expect((await withdraw(null, { kind: 'email', invitee: 'pending-teacher@savanna.edu' })).statusCode).toBe(401);
   });
 });

@@ -7,6 +7,7 @@ import { invitationRoutes } from './invitation-routes.ts';
 import { startInvitationSweep } from './invitation-sweep.ts';
 import { liveClassRoutes } from './live-class-routes.ts';
 import { memberRoutes } from './member-routes.ts';
+import { pendingInvitationRoutes } from './pending-invitations.ts';
 import { startTierRenewals } from './tier-billing.ts';
 
 export default async function educationModule(app: FastifyInstance, deps: EducationDeps) {
@@ -16,6 +17,7 @@ export default async function educationModule(app: FastifyInstance, deps: Educat
   liveClassRoutes(app);
   invitationRoutes(app, deps.mailer);
   accountInvitationRoutes(app);
+  pendingInvitationRoutes(app);
   startTierRenewals(app);
   startInvitationSweep(app);
 }
