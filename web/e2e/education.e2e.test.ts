@@ -322,6 +322,13 @@ describe.skipIf(!ready)('education and church mode in the browser', () => {
     const dialog = page.getByRole('dialog', { name: 'Members of Savanna College' });
     await dialog.getByTestId('member-ama_teacher').getByText('Teacher', { exact: true }).waitFor();
     expect(await dialog.getByRole('button', { name: 'Remove creator' }).count()).toBe(0);
+    // Under the list, what is still waiting for an answer: the expired link (the answered one is gone), withdrawn.
+    const waiting = dialog.getByTestId('pending-invitations');
+    await waiting.getByTestId('invitation-late.teacher@savanna.edu').getByText(/^Expired /).waitFor();
+    expect(await waiting.getByTestId('invitation-ama.teacher@savanna.edu').count()).toBe(0);
+    await waiting.getByRole('button', { name: 'Withdraw the invitation to late.teacher@savanna.edu' }).click();
+    await toast(page, 'Invitation Withdrawn');
+    await waiting.getByText('No invitations are waiting.').waitFor();
     // Found by any part of a name or email, in any case.
     await dialog.getByLabel('Find a member').fill('AMA.TEACHER@');
     await dialog.getByTestId('member-creator').waitFor({ state: 'detached' });

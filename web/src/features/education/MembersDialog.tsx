@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { removableBy, successorRole, type InstitutionRole, type InstitutionType, type Member } from '@onair/protocol';
 import { useAuth } from '../auth/AuthProvider';
 import { toast, toastError } from '../../lib/toast';
+import { PendingInvitations } from './PendingInvitations';
 import { educationQueries, useHandOver, useRemoveMember } from './queries';
 
 /** What the dialogs need of a school or a church. */
@@ -43,6 +44,7 @@ export function MembersDialog({ place, opened, onClose }: { place: MembershipPla
   const admin = user?.role === 'admin';
   const reach = removableBy(admin, place.myRole);
   const mayHandOver = admin || place.myRole === 'owner';
+  const staff = admin || (place.myRole !== null && place.myRole !== 'student' && place.myRole !== 'member');
   const successor = successorRole(place.type);
   const church = place.type === 'church';
 
@@ -166,6 +168,7 @@ export function MembersDialog({ place, opened, onClose }: { place: MembershipPla
             </Button>
           </Group>
         )}
+        {staff && <PendingInvitations place={place} />}
       </Stack>
     </Modal>
   );

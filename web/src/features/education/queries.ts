@@ -10,12 +10,14 @@ import type {
   Institution,
   InstitutionAnalytics,
   InstitutionCreateRequest,
+  InvitationCancelRequest,
   Lesson,
   LiveClass,
   LiveClassCreateRequest,
   Member,
   MemberAdded,
   MemberAddRequest,
+  PendingInvitation,
   StudentProgress,
   TierChangeResponse,
   EducationTierId,
@@ -54,6 +56,12 @@ export const educationQueries = {
     queryOptions({
       queryKey: ['/api/education-institutions', institutionId, 'members'],
       queryFn: () => apiRequest<Member[]>('GET', `/api/education-institutions/${institutionId}/members`),
+    }),
+  /** The invitations a school or church is waiting on (its staff). */
+  invitations: (institutionId: number) =>
+    queryOptions({
+      queryKey: ['/api/education-institutions', institutionId, 'invitations'],
+      queryFn: () => apiRequest<PendingInvitation[]>('GET', `/api/education-institutions/${institutionId}/invitations`),
     }),
   liveClasses: () => queryOptions({ queryKey: ['/api/education-live-classes'], queryFn: () => apiRequest<LiveClass[]>('GET', '/api/education-live-classes') }),
   myContent: contentQueries.byCreator,
@@ -110,8 +118,19 @@ export function useChangeTier() {
 }
 
 export function useInvite(institutionId: number) {
+  const invalidate = useInvalidate();
   return useMutation({
     mutationFn: (input: InvitationCreateRequest) => apiRequest<InvitationCreated>('POST', `/api/education-institutions/${institutionId}/invitations`, input),
+    onSuccess: () => invalidate('/api/education-institutions'),
+  });
+}
+
+/** Withdraws an invitation nobody has answered: its link stops working, or it leaves the account's list. */
+export function useWithdrawInvitation(institutionId: number) {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: (input: InvitationCancelRequest) => apiRequest<undefined>('DELETE', `/api/education-institutions/${institutionId}/invitations`, input),
+    onSuccess: () => invalidate('/api/education-institutions'),
   });
 }
 
