@@ -2,7 +2,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { CONTENT_LIST_DEFAULT, type AiRecommendation, type Content, type EnginesReport, type User } from '@onair/protocol';
+import { CONTENT_LIST_MAX, type AiRecommendation, type Content, type EnginesReport, type User } from '@onair/protocol';
 import { appForFile } from './app-for-file.ts';
 import { chromiumAvailable, signIn, toast } from './harness.ts';
 
@@ -187,7 +187,7 @@ describe.skipIf(!ready)('AI features and languages in the browser', () => {
     expect(refused.body).toMatch(/German.*TRANSLATE_URL/);
     await context.close();
   });
-  it('lets an admin find an item older than the library’s first page by searching the languages manager and Distribute', async () => {
+  it('lets an admin find an item older than the library’s first page by searching the languages manager and Distribute, and its creator among their own', async () => {
     // An old programme behind a first page of newer items, and behind more newer videos matching its
     // name than one search answers (written straight into the database).
     const database = new Database(path.join(app.server.dataDir, 'onair.db'));
@@ -196,7 +196,8 @@ describe.skipIf(!ready)('AI features and languages in the browser', () => {
     const insert = database.prepare("insert into content (creator_id, title, description, type, category, status, duration_seconds, language, created_at) values (?, ?, null, ?, null, 'published', 600, 'en', ?)");
     database.transaction(() => {
       insert.run(creatorId, 'Harbour Lights Archive', 'podcast', now - 400 * 86_400_000);
-      for (let i = 0; i < CONTENT_LIST_DEFAULT + 5; i++) insert.run(creatorId, `Newer filler ${i}`, 'podcast', now - i * 1000);
+      // More than a creator's own list holds, too.
+      for (let i = 0; i < CONTENT_LIST_MAX + 5; i++) insert.run(creatorId, `Newer filler ${i}`, 'podcast', now - i * 1000);
       for (let i = 0; i < 55; i++) insert.run(creatorId, `Harbour Lights rerun ${i}`, 'tv', now - 300 * 86_400_000 + i);
     })();
     database.close();
@@ -224,6 +225,16 @@ describe.skipIf(!ready)('AI features and languages in the browser', () => {
     await audioPicker.fill('Harbour Lights');
     await page.getByRole('option', { name: 'Harbour Lights Archive' }).click();
     await page.getByTestId('selected-content').getByText('10:00 · podcast').waitFor();
+
+    // Its creator, whose own list holds their newest CONTENT_LIST_MAX, finds it among their own the same way.
+    const creator = await app.newPerson({ tourDoneFor: 'creator' });
+    await signIn(creator.page, 'creator', 'creator123');
+    await creator.page.goto('/languages');
+    const own = creator.page.getByRole('combobox', { name: 'Content', exact: true });
+    await own.fill('Harbour Lights Archive');
+    await creator.page.getByRole('option', { name: 'Harbour Lights Archive (English)' }).click();
+    await creator.page.getByText('No translations yet.').waitFor();
+    await creator.context.close();
     const cleanup = new Database(path.join(app.server.dataDir, 'onair.db'));
     cleanup.prepare("delete from content where title like 'Harbour Lights %' or title like 'Newer filler %'").run();
     cleanup.close();

@@ -38,17 +38,18 @@ export const contentQueries = {
     });
   },
   /**
-   * Items of the whole library whose title or creator's name contains `search` (a picker's search),
-   * newest first; with `types`, up to that many of each type, so a picker of some types is not
-   * crowded out by matches of the others.
+   * Items whose title or creator's name contains `search` (a picker's search), newest first: of the
+   * whole library, or of one creator's. With `types`, up to that many of each type, so a picker of
+   * some types is not crowded out by matches of the others.
    */
-  matching: (search: string, types: readonly ContentType[] = []) =>
+  matching: (search: string, { types = [], creatorId }: { types?: readonly ContentType[]; creatorId?: number } = {}) =>
     queryOptions({
-      queryKey: [...CONTENT_KEY, 'matching', search, ...types] as ContentListKey,
+      queryKey: [...CONTENT_KEY, 'matching', search, creatorId ?? 'all', ...types] as ContentListKey,
       queryFn: async () => {
         const ask = (type?: ContentType) => {
           const params = new URLSearchParams({ search, limit: String(LIBRARY_MATCHES) });
           if (type) params.set('type', type);
+          if (creatorId !== undefined) params.set('creatorId', String(creatorId));
           return apiRequest<Content[]>('GET', `/api/content?${params}`);
         };
         if (types.length === 0) return ask();

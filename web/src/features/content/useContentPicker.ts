@@ -1,14 +1,16 @@
 /**
- * A content picker's state: the items it offers and the one chosen. A creator's own items come whole in
- * one list; an admin's picker starts from the library's first page, and while they type, the server's
- * matches across the whole library (by title or creator's name) join it, so an item older than that
- * page can still be found. The chosen item stays chosen whatever is typed next, until it is deleted.
+ * A content picker's state: the items it offers and the one chosen. A creator's own items come in one
+ * list of up to CONTENT_LIST_MAX; an admin's picker starts from the library's first page. While they
+ * type, the server's matches (by title or creator's name) join it: across the whole library for an
+ * admin, among the creator's own items for a creator with more than that list holds, so an item older
+ * than the list can still be found. The chosen item stays chosen whatever is typed next, until it is
+ * deleted.
  */
 import { useCallback, useMemo, useState } from 'react';
 import { defaultOptionsFilter, type OptionsFilter, type SelectProps } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
-import type { Content, ContentType } from '@onair/protocol';
+import { CONTENT_LIST_MAX, type Content, type ContentType } from '@onair/protocol';
 import { useSocketEvent } from '../../lib/live';
 import { contentQueries } from './queries';
 
@@ -20,6 +22,8 @@ interface PickerOptions {
   base: Content[] | undefined;
   /** Search the whole library on the server as the person types (admins). */
   wholeLibrary: boolean;
+  /** `base` is this creator's own items: past CONTENT_LIST_MAX of them, their search asks the server too. */
+  creatorId?: number;
   /** Which items may be chosen at all. */
   accepts?: (item: Content) => boolean;
   /** The only types `accepts` takes, if it takes only some: the server's search asks for those alone. */
@@ -27,11 +31,13 @@ interface PickerOptions {
   label?: (item: Content) => string;
 }
 
-export function useContentPicker({ base, wholeLibrary, accepts = () => true, types, label = (item) => item.title }: PickerOptions) {
+export function useContentPicker({ base, wholeLibrary, creatorId, accepts = () => true, types, label = (item) => item.title }: PickerOptions) {
   const [chosen, setChosen] = useState<Content | null>(null);
   const [searchValue, onSearchChange] = useState('');
   const [query] = useDebouncedValue(searchValue.trim(), 300);
-  const found = useQuery({ ...contentQueries.matching(query, types), enabled: wholeLibrary && query.length >= MIN_SEARCH });
+  // A creator's list that came back full may have left older items out.
+  const searchesServer = wholeLibrary || (creatorId !== undefined && (base?.length ?? 0) >= CONTENT_LIST_MAX);
+  const found = useQuery({ ...contentQueries.matching(query, { types, creatorId: wholeLibrary ? undefined : creatorId }), enabled: searchesServer && query.length >= MIN_SEARCH });
   useSocketEvent(
     'content:removed',
     useCallback(({ contentId }: { contentId: number }) => setChosen((current) => (current?.id === contentId ? null : current)), []),

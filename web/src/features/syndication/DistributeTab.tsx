@@ -25,6 +25,7 @@ export function DistributeTab({ records, shows }: { records: PodcastSyndication[
   const picker = useContentPicker({
     base: content.data,
     wholeLibrary: user?.role !== 'creator',
+    creatorId: user?.role === 'creator' ? user.id : undefined,
     types: AUDIO_TYPES,
     accepts: (c) => AUDIO_TYPES.includes(c.type) && managesContent(user, c),
   });

@@ -18,7 +18,7 @@ export function MultiLanguageManager() {
   const { user } = useAuth();
   const ownOnly = user?.role === 'creator';
   const content = useQuery(languageQueries.content(ownOnly ? user.id : null));
-  const picker = useContentPicker({ base: content.data, wholeLibrary: !ownOnly, label: (c) => `${c.title} (${languageName(c.language)})` });
+  const picker = useContentPicker({ base: content.data, wholeLibrary: !ownOnly, creatorId: ownOnly ? user.id : undefined, label: (c) => `${c.title} (${languageName(c.language)})` });
   const [adding, setAdding] = useState(false);
   const selected = picker.chosen;
   const translations = useQuery({ ...languageQueries.translations(selected?.id ?? 0), enabled: Boolean(selected) });
