@@ -74,6 +74,8 @@ describe.each(dialects)('membership changes on %s', (dialect) => {
     expect(await t.app.db.kysely.selectFrom('courseEnrolments').select('userId').where('courseId', '=', course.id).execute()).toEqual([]);
     expect(((await call(listener, 'GET', '/api/education-institutions')).json() as { id: number }[]).map((i) => i.id)).not.toContain(school.id);
     expect((await call(listener, 'DELETE', url(ids.listener!))).statusCode).toBe(404);
+    // A student leaving is not (the staff see the list change).
+    expect(await latestNotice(creator)).not.toMatch(/listener.*left/);
 
     // The owner removes a teacher, who is told.
     expect((await call(creator, 'DELETE', url(ids.viewer!))).statusCode).toBe(204);
@@ -110,6 +112,8 @@ describe.each(dialects)('membership changes on %s', (dialect) => {
     expect((await call(viewer, 'POST', `/api/education-institutions/${school.id}/verification`)).statusCode).toBe(200);
     expect((await call(creator, 'DELETE', `/api/education-institutions/${school.id}/members/${ids.creator}`)).statusCode).toBe(204);
     expect(await members(school.id, viewer)).toEqual(['listener:student', 'viewer:owner']);
+    // A teacher leaving is news to the owner.
+    expect(await latestNotice(viewer)).toBe('Cove Academy: creator, a teacher, left the school.');
   });
 
   it('hands a church to a pastor, not to a member, and the new owner may remove members', async () => {

@@ -71,6 +71,10 @@ export async function removeMember(app: FastifyInstance, caller: UserRow, caller
   if (!leaving && member.passwordHash !== INVITED_PASSWORD_HASH) {
     await notify(app, { userId: member.id, senderId: caller.id, text: `${institution.name}: ${caller.username} removed you from the ${kindOf(institution)}.`, link: linkOf(institution) });
   }
+  // The owner hears of staff leaving (whose classes or team duties someone must take on), not of every student or member.
+  if (leaving && (member.role === 'teacher' || member.role === 'pastor')) {
+    await notify(app, { userId: institution.ownerId, senderId: member.id, text: `${institution.name}: ${member.username}, ${withArticle(member.role)}, left the ${kindOf(institution)}.`, link: linkOf(institution) });
+  }
   app.log.info({ institutionId: institution.id, userId: member.id, by: caller.id, leaving }, 'institution member removed');
 }
 
