@@ -99,6 +99,8 @@ describe.each(dialects)('membership changes on %s', (dialect) => {
     expect((await call(creator, 'POST', url, { userId: ids.creator })).body).toBe('userId: creator already owns Cove Academy');
     expect((await call(creator, 'POST', url, { userId: 999_999 })).statusCode).toBe(404);
 
+    const tokenOf = async () => (await t.app.db.kysely.selectFrom('institutions').select('verificationToken').where('id', '=', school.id).executeTakeFirstOrThrow()).verificationToken;
+    const oldToken = await tokenOf();
     const handed = await call(creator, 'POST', url, { userId: ids.viewer });
     expect(handed.statusCode).toBe(200);
     expect(InstitutionSchema.parse(handed.json())).toMatchObject({ id: school.id, ownerName: 'viewer', myRole: 'teacher' });
@@ -106,6 +108,8 @@ describe.each(dialects)('membership changes on %s', (dialect) => {
     const row = await t.app.db.kysely.selectFrom('institutions').select(['ownerId', 'paymentMethodId', 'subscriptionTier']).where('id', '=', school.id).executeTakeFirstOrThrow();
     // The old owner's card stops paying; the plan stays and renews on the new owner's default method.
     expect(row).toEqual({ ownerId: ids.viewer, paymentMethodId: null, subscriptionTier: 'premium' });
+    // Its domain, not proven yet, is the new owner's to prove with a token of their own.
+    expect(await tokenOf()).not.toBe(oldToken);
     expect(await latestNotice(viewer)).toBe('creator handed Cove Academy to you: you are its owner now. Its Premium plan renews on 2030-01-15 with your default payment method.');
     // The new owner does what only owners may; the old one no longer can, and may leave now.
     expect((await call(creator, 'POST', url, { userId: ids.creator })).statusCode).toBe(403);

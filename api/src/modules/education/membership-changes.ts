@@ -8,6 +8,7 @@
  * they hand it over first, to a teacher (school) or a pastor (church) who has signed in to their
  * account, and stay on as a teacher or pastor.
  */
+import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { educationTier, removableBy, successorRole as successorOfType, type InstitutionRole } from '@onair/protocol';
@@ -95,7 +96,14 @@ export async function handOver(app: FastifyInstance, caller: UserRow, institutio
 
   const updated = await db.transaction().execute(async (trx) => {
     // Re-checked inside the transaction: two owners' hand-overs at once must not both win.
-    const moved = await trx.updateTable('institutions').set({ ownerId: member.id, paymentMethodId: null }).where('id', '=', institution.id).where('ownerId', '=', institution.ownerId).executeTakeFirst();
+    // A domain not proven yet is the new owner's to prove: the old owner's token and emailed code stop counting.
+    const unproven = institution.verified ? {} : { verificationToken: randomBytes(16).toString('hex'), verificationEmail: null, verificationCodeHash: null, verificationCodeExpiresAt: null };
+    const moved = await trx
+      .updateTable('institutions')
+      .set({ ownerId: member.id, paymentMethodId: null, ...unproven })
+      .where('id', '=', institution.id)
+      .where('ownerId', '=', institution.ownerId)
+      .executeTakeFirst();
     if (Number(moved.numUpdatedRows) === 0) throw conflict(`userId: ${institution.name} changed hands meanwhile; reload and try again`);
     await trx.updateTable('institutionMembers').set({ role: staff }).where('institutionId', '=', institution.id).where('userId', '=', institution.ownerId).execute();
     const promoted = await trx.updateTable('institutionMembers').set({ role: 'owner' }).where('institutionId', '=', institution.id).where('userId', '=', member.id).where('role', '=', staff).executeTakeFirst();
