@@ -30,14 +30,18 @@ export async function hasPaidMembership(db: Kysely<Database>, userId: number, no
   return Boolean(row);
 }
 
+/** Who passes a subscribers-only item's gate without a plan: its creator and admins. */
+const ownsGate = (user: { id: number; role: string }, creatorId: number | null | undefined) => user.role === 'admin' || creatorId === user.id;
+
 /** May this person watch this item? Unknown items answer true: the caller's own 404 decides those. */
 export async function canWatch(db: Kysely<Database>, user: { id: number; role: string } | null, contentId: number): Promise<boolean> {
   if (!(await isSubscribersOnly(db, contentId))) return true;
   if (!user) return false;
-  if (user.role === 'admin') return true;
-  const item = await db.selectFrom('content').select('creatorId').where('id', '=', contentId).executeTakeFirst();
-  if (item?.creatorId === user.id) return true;
-  return hasPaidMembership(db, user.id);
+  if (user.role !== 'admin') {
+    const item = await db.selectFrom('content').select('creatorId').where('id', '=', contentId).executeTakeFirst();
+    if (!ownsGate(user, item?.creatorId)) return hasPaidMembership(db, user.id);
+  }
+  return true;
 }
 
 /**
@@ -54,7 +58,7 @@ export async function revokedDownloads(db: Kysely<Database>, user: { id: number;
     .where('content.id', 'in', ids)
     .execute();
   const found = new Map(rows.map((row) => [row.id, row]));
-  const gated = rows.filter((row) => row.subscribersOnly === 1 && row.creatorId !== user.id && user.role !== 'admin');
+  const gated = rows.filter((row) => row.subscribersOnly === 1 && !ownsGate(user, row.creatorId));
   const paid = gated.length > 0 && (await hasPaidMembership(db, user.id));
   const gatedIds = new Set(paid ? [] : gated.map((row) => row.id));
   return ids.flatMap((contentId): DownloadCheckResponse['revoked'] => {
