@@ -3,46 +3,31 @@
  * nodes share the database and Redis (the Socket.IO adapter); the change is made through node A and
  * a socket of another session, connected to node B, is cut and receives nothing more.
  */
-import { Redis } from 'ioredis';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rooms } from '@onair/protocol';
-import { seedDemo } from '../../db/seed/demo.ts';
-import { buildServer } from '../../server.ts';
-import { sessionCookie, signIn, testConfig, TINY_SEED } from '../../../test/support/app.ts';
-import { createTestDatabase, type TestDatabase } from '../../../../test-support/databases.ts';
-import { clearPrefix, redisAvailable, TEST_REDIS_URL, uniquePrefix } from '../../../../test-support/redis.ts';
+import { sessionCookie, signIn } from '../../../test/support/app.ts';
+import { redisAvailable } from '../../../../test-support/redis.ts';
+import { testNodes, type TestNodes } from '../../../test/support/nodes.ts';
 import { closeAllSockets, collect, connectSocket } from '../../../test/support/sockets.ts';
-import { composeJobs } from '../../../test/support/jobs.ts';
 
 const hasRedis = await redisAvailable();
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe.runIf(hasRedis)('password change across API nodes (real Redis)', () => {
-  const prefix = uniquePrefix('pwnodes');
-  let database: TestDatabase;
-  const nodes: { app: FastifyInstance; redis: Redis; url: string }[] = [];
+  let cluster: TestNodes;
+  const nodes: { app: FastifyInstance; url: string }[] = [];
 
   beforeAll(async () => {
-    database = await createTestDatabase('sqlite');
-    await seedDemo(database.db.kysely, TINY_SEED);
+    cluster = await testNodes('pwnodes');
     for (const nodeId of ['node-a', 'node-b']) {
-      const redis = new Redis(TEST_REDIS_URL, { maxRetriesPerRequest: null });
-      const app = await buildServer(testConfig({ REDIS_PREFIX: prefix, NODE_ID: nodeId }), { db: database.db, redis, jobs: composeJobs });
-      await app.listen({ port: 0, host: '127.0.0.1' });
-      const address = app.server.address();
-      if (!address || typeof address === 'string') throw new Error('not listening');
-      nodes.push({ app, redis, url: `http://127.0.0.1:${address.port}` });
+      const { app, url } = await cluster.start(nodeId, { listen: true });
+      nodes.push({ app, url: url! });
     }
   }, 120_000);
   afterAll(async () => {
     closeAllSockets();
-    for (const node of nodes) {
-      await node.app.close();
-      node.redis.disconnect();
-    }
-    await database?.destroy();
-    await clearPrefix(prefix);
+    await cluster?.stop();
   });
 
   it('cuts the other session’s socket on the other node, which then receives nothing', async () => {
@@ -63,7 +48,7 @@ describe.runIf(hasRedis)('password change across API nodes (real Redis)', () => 
     // The cut travels through Redis: wait for it (counted from the answer, not from the slow hashing).
     for (let i = 0; i < 200 && !cut; i++) await sleep(100);
     expect(cut, 'the socket on node B was cut').toBe(true);
-    const id = (await database.db.kysely.selectFrom('users').select('id').where('username', '=', 'viewer').executeTakeFirstOrThrow()).id;
+    const id = (await cluster.database.db.kysely.selectFrom('users').select('id').where('username', '=', 'viewer').executeTakeFirstOrThrow()).id;
     a.app.io.to(rooms.user(id)).emit('notification:new', { id: 1, message: 'private', createdAt: Date.now(), read: false } as never);
     await sleep(500);
     expect(notes.seen).toEqual([]);

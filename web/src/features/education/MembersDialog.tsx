@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Alert, Badge, Button, Group, Modal, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { removableBy, successorRole, type InstitutionRole, type InstitutionType, type Member } from '@onair/protocol';
+import { LoadError } from '../../components/LoadError';
 import { useAuth } from '../auth/AuthProvider';
 import { toast, toastError } from '../../lib/toast';
 import { PendingInvitations } from './PendingInvitations';
@@ -71,14 +72,7 @@ export function MembersDialog({ place, opened, onClose }: { place: MembershipPla
     <Modal opened={opened} onClose={onClose} title={`Members of ${place.name}`} size="xl">
       <Stack>
         {members.isPending && <Text c="dimmed">Loading members…</Text>}
-        {members.isError && (
-          <Group>
-            <Text c="red">{members.error.message}</Text>
-            <Button size="xs" variant="light" onClick={() => void members.refetch()}>
-              Try again
-            </Button>
-          </Group>
-        )}
+        {members.isError && <LoadError error={members.error} retry={members.refetch} />}
         {pending && (
           <Alert color={pending.action === 'remove' ? 'red' : 'blue'} data-testid="member-confirm">
             <Text size="sm" mb="xs">

@@ -3,10 +3,11 @@
  * by email, an account in the app), as what, by whom and until when; Withdraw for those within the
  * viewer's reach. Sending one again is inviting again, which replaces the old one.
  */
-import { Badge, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Button, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { removableBy, type PendingInvitation } from '@onair/protocol';
 import { toast, toastError } from '../../lib/toast';
+import { LoadError } from '../../components/LoadError';
 import { useAuth } from '../auth/AuthProvider';
 import type { MembershipPlace } from './MembersDialog';
 import { educationQueries, useWithdrawInvitation } from './queries';
@@ -35,14 +36,7 @@ export function PendingInvitations({ place }: { place: MembershipPlace }) {
         Waiting for an answer
       </Title>
       {invitations.isPending && <Text c="dimmed">Loading invitations…</Text>}
-      {invitations.isError && (
-        <Group>
-          <Text c="red">{invitations.error.message}</Text>
-          <Button size="xs" variant="light" onClick={() => void invitations.refetch()}>
-            Try again
-          </Button>
-        </Group>
-      )}
+      {invitations.isError && <LoadError error={invitations.error} retry={invitations.refetch} />}
       {invitations.data?.length === 0 && <Text c="dimmed">No invitations are waiting.</Text>}
       {invitations.data && invitations.data.length > 0 && (
         <>
