@@ -1,20 +1,14 @@
 import { useEffect, useRef, useState } from 'react';
 import { Alert, Badge, Button, Group, Modal, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { removableBy, successorRole, type InstitutionRole, type InstitutionType, type Member } from '@onair/protocol';
+import { removableBy, successorRole, type InstitutionRole, type Member } from '@onair/protocol';
 import { LoadError } from '../../components/LoadError';
 import { useAuth } from '../auth/AuthProvider';
 import { toast, toastError } from '../../lib/toast';
+import type { MembershipPlace } from './membership-place';
 import { PendingInvitations } from './PendingInvitations';
 import { educationQueries, useHandOver, useRemoveMember } from './queries';
 
-/** What the dialogs need of a school or a church. */
-export interface MembershipPlace {
-  id: number;
-  name: string;
-  type: InstitutionType;
-  myRole: InstitutionRole | null;
-}
 
 const ROLE_LABELS: Record<InstitutionRole, string> = { owner: 'Owner', teacher: 'Teacher', student: 'Student', pastor: 'Pastor', member: 'Member' };
 const displayName = (m: Member) => (m.firstName || m.lastName ? `${[m.firstName, m.lastName].filter(Boolean).join(' ')} (${m.username})` : m.username);

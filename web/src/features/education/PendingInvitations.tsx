@@ -9,7 +9,7 @@ import { removableBy, type PendingInvitation } from '@onair/protocol';
 import { toast, toastError } from '../../lib/toast';
 import { LoadError } from '../../components/LoadError';
 import { useAuth } from '../auth/AuthProvider';
-import type { MembershipPlace } from './MembersDialog';
+import type { MembershipPlace } from './membership-place';
 import { educationQueries, useWithdrawInvitation } from './queries';
 
 const ROLE_LABELS: Record<PendingInvitation['role'], string> = { teacher: 'Teacher', student: 'Student', pastor: 'Pastor' };
