@@ -204,3 +204,9 @@ export const ACCOUNT_INVITATION_TTL_DAYS = 30;
 /** One hour and one day in milliseconds: the one definition every package uses. */
 export const HOUR_MS = 3_600_000;
 export const DAY_MS = 24 * HOUR_MS;
+
+/** The invitation lifetimes above in milliseconds, keyed by the kind a pending invitation names. */
+export const INVITATION_TTL_MS = {
+  email: EMAILED_INVITATION_TTL_DAYS * DAY_MS,
+  account: ACCOUNT_INVITATION_TTL_DAYS * DAY_MS,
+} as const;

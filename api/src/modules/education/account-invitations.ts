@@ -10,7 +10,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { Kysely, Transaction } from 'kysely';
-import { ACCOUNT_INVITATION_TTL_DAYS, AccountInvitationIdParamsSchema, DAY_MS, type AccountInvitation } from '@onair/protocol';
+import { AccountInvitationIdParamsSchema, INVITATION_TTL_MS, type AccountInvitation } from '@onair/protocol';
 import type { Database } from '../../db/schema.ts';
 import type { InstitutionAccountInvitationRow } from '../../db/schema-education.ts';
 import { conflict, gone, notFound } from '../../http/errors.ts';
@@ -58,7 +58,7 @@ export async function notifyInvited(app: FastifyInstance, invited: { userId: num
   }
 }
 
-const TTL_MS = ACCOUNT_INVITATION_TTL_DAYS * DAY_MS;
+const TTL_MS = INVITATION_TTL_MS.account;
 
 async function listFor(db: Kysely<Database>, userId: number): Promise<AccountInvitation[]> {
   const rows = await db

@@ -6,12 +6,12 @@
  */
 import { createHash, randomInt } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { VERIFICATION_CODE_LENGTH, type VerificationEmailSent } from '@onair/protocol';
+import { DAY_MS, VERIFICATION_CODE_LENGTH, type VerificationEmailSent } from '@onair/protocol';
 import type { InstitutionRow } from '../../db/schema-education.ts';
 import { badRequest, unprocessable } from '../../http/errors.ts';
 import type { Mailer } from '../mail/mailer.ts';
 
-export const CODE_TTL_MS = 24 * 60 * 60_000;
+export const CODE_TTL_MS = DAY_MS;
 const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 const hashCode = (institutionId: number, code: string) => createHash('sha256').update(`${institutionId}:${code.toUpperCase()}`).digest('hex');
 

@@ -4,7 +4,7 @@
  * an agreed price and the monthly renewal of paid tiers through the payment provider.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACCOUNT_INVITATION_TTL_DAYS, AccountInvitationSchema, CourseProgressSchema, CourseSchema, DAY_MS, EMAILED_INVITATION_TTL_DAYS, EnrolmentResultSchema, InstitutionSchema, InvitationCreatedSchema, InvitationViewSchema, MemberAddedSchema, PendingInvitationSchema, type PendingInvitation } from '@onair/protocol';
+import { AccountInvitationSchema, CourseProgressSchema, CourseSchema, DAY_MS, INVITATION_TTL_MS, EnrolmentResultSchema, InstitutionSchema, InvitationCreatedSchema, InvitationViewSchema, MemberAddedSchema, PendingInvitationSchema, type PendingInvitation } from '@onair/protocol';
 import { createTestApp, sessionCookie, signIn, TINY_SEED, type TestApp } from '../../../test/support/app.ts';
 import { testDialects } from '../../../../test-support/databases.ts';
 import { memoryMailer } from '../mail/mailer.ts';
@@ -75,7 +75,7 @@ describe.each(dialects)('education accounts and billing on %s', (dialect) => {
     const view = InvitationViewSchema.parse((await call(null, 'GET', `/api/education-invitations/${token}`)).json());
     expect(view).toEqual({ institution: { id: schoolId, name: 'Savanna College', type: 'college' }, role: 'teacher', email: 'ada@savanna.edu', placeholderUsername: null, accepted: false, expiresAt: expect.any(String), expired: false });
     // The link works for EMAILED_INVITATION_TTL_DAYS from now.
-    expect(Math.abs(Date.parse(view.expiresAt!) - (Date.now() + EMAILED_INVITATION_TTL_DAYS * DAY_MS))).toBeLessThan(60_000);
+    expect(Math.abs(Date.parse(view.expiresAt!) - (Date.now() + INVITATION_TTL_MS.email))).toBeLessThan(60_000);
     expect((await call(null, 'POST', `/api/education-invitations/${token}/join`)).statusCode).toBe(401);
 
     // A new account, then joining with it.
@@ -99,10 +99,10 @@ describe.each(dialects)('education accounts and billing on %s', (dialect) => {
   it('refuses an emailed invitation past its lifetime with 410, joining nobody, says so on its view, and keeps only the newest link', async () => {
     await call(creator, 'POST', `/api/education-institutions/${schoolId}/invitations`, { email: 'late@savanna.edu', role: 'student' });
     const token = /\/invitation\/([A-Za-z0-9_-]+)/.exec(lastMail().text)![1]!;
-    const sentAt = Date.now() - (EMAILED_INVITATION_TTL_DAYS * DAY_MS + 60_000);
+    const sentAt = Date.now() - (INVITATION_TTL_MS.email + 60_000);
     await t.app.db.kysely.updateTable('institutionRoleInvitations').set({ createdAt: sentAt }).where('email', '=', 'late@savanna.edu').execute();
     const view = InvitationViewSchema.parse((await call(null, 'GET', `/api/education-invitations/${token}`)).json());
-    expect(view).toMatchObject({ accepted: false, expired: true, expiresAt: new Date(sentAt + EMAILED_INVITATION_TTL_DAYS * DAY_MS).toISOString() });
+    expect(view).toMatchObject({ accepted: false, expired: true, expiresAt: new Date(sentAt + INVITATION_TTL_MS.email).toISOString() });
     const listener = await signIn(t.app, 'listener', 'listener123');
     const late = await call(listener, 'POST', `/api/education-invitations/${token}/join`);
     expect(late.statusCode).toBe(410);
@@ -169,8 +169,8 @@ describe.each(dialects)('education accounts and billing on %s', (dialect) => {
 
     // Left unanswered past its lifetime: gone from the list, accepting it answers 410; asking again renews it.
     const [waiting] = await mine();
-    expect(Date.parse(waiting!.expiresAt) - Date.parse(waiting!.createdAt)).toBe(ACCOUNT_INVITATION_TTL_DAYS * DAY_MS);
-    await db.updateTable('institutionAccountInvitations').set({ createdAt: Date.now() - ACCOUNT_INVITATION_TTL_DAYS * DAY_MS - 60_000 }).where('id', '=', waiting!.id).execute();
+    expect(Date.parse(waiting!.expiresAt) - Date.parse(waiting!.createdAt)).toBe(INVITATION_TTL_MS.account);
+    await db.updateTable('institutionAccountInvitations').set({ createdAt: Date.now() - INVITATION_TTL_MS.account - 60_000 }).where('id', '=', waiting!.id).execute();
     expect(await mine()).toEqual([]);
     const late = await call(kwame, 'POST', `/api/user/invitations/${waiting!.id}/accept`);
     expect(late.statusCode).toBe(410);
@@ -254,15 +254,15 @@ describe.each(dialects)('education accounts and billing on %s', (dialect) => {
       tokens[email] = /\/invitation\/([A-Za-z0-9_-]+)/.exec(lastMail().text)![1]!;
     }
     const emailedAt = (email: string, createdAt: number) => db.updateTable('institutionRoleInvitations').set({ createdAt }).where('email', '=', email).execute();
-    await emailedAt('long-gone@savanna.edu', now - EMAILED_INVITATION_TTL_DAYS * DAY_MS - kept - DAY_MS);
-    await emailedAt('lately@savanna.edu', now - EMAILED_INVITATION_TTL_DAYS * DAY_MS - DAY_MS);
+    await emailedAt('long-gone@savanna.edu', now - INVITATION_TTL_MS.email - kept - DAY_MS);
+    await emailedAt('lately@savanna.edu', now - INVITATION_TTL_MS.email - DAY_MS);
     const ancient = now - 10 * 365 * DAY_MS;
     await db.insertInto('institutionRoleInvitations').values({ tokenHash: 'used-long-ago', institutionId: schoolId, email: 'used@savanna.edu', role: 'student', invitedBy: null, createdAt: ancient, acceptedAt: ancient, acceptedBy: null }).execute();
     const [listener, admin] = await Promise.all(['listener', 'admin'].map((username) => db.selectFrom('users').select('id').where('username', '=', username).executeTakeFirstOrThrow()));
     const asked = { institutionId: schoolId, role: 'student' as const, courseId: null, invitedBy: null };
     await db.insertInto('institutionAccountInvitations').values([
-      { ...asked, userId: listener!.id, createdAt: now - ACCOUNT_INVITATION_TTL_DAYS * DAY_MS - kept - DAY_MS },
-      { ...asked, userId: admin!.id, createdAt: now - ACCOUNT_INVITATION_TTL_DAYS * DAY_MS - DAY_MS },
+      { ...asked, userId: listener!.id, createdAt: now - INVITATION_TTL_MS.account - kept - DAY_MS },
+      { ...asked, userId: admin!.id, createdAt: now - INVITATION_TTL_MS.account - DAY_MS },
     ]).execute();
 
     expect(await sweepExpiredInvitations(db, now)).toBe(2);
@@ -298,9 +298,9 @@ describe.each(dialects)('education accounts and billing on %s', (dialect) => {
     expect(listed).toHaveLength(3);
     expect([...listed].sort((a, b) => b.sentAt.localeCompare(a.sentAt))).toEqual(listed);
     const ama = listed.find((i) => i.invitee === 'ama')!;
-    expect(Date.parse(ama.expiresAt) - Date.parse(ama.sentAt)).toBe(ACCOUNT_INVITATION_TTL_DAYS * DAY_MS);
+    expect(Date.parse(ama.expiresAt) - Date.parse(ama.sentAt)).toBe(INVITATION_TTL_MS.account);
     const link = listed.find((i) => i.kind === 'email')!;
-    expect(Date.parse(link.expiresAt) - Date.parse(link.sentAt)).toBe(EMAILED_INVITATION_TTL_DAYS * DAY_MS);
+    expect(Date.parse(link.expiresAt) - Date.parse(link.sentAt)).toBe(INVITATION_TTL_MS.email);
 
     // Outsiders see nothing; a teacher sees the list and withdraws students' invitations, not teachers'.
     expect((await call(null, 'GET', `/api/education-institutions/${schoolId}/invitations`)).statusCode).toBe(401);

@@ -11,8 +11,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Transaction } from 'kysely';
 import {
-  DAY_MS,
-  EMAILED_INVITATION_TTL_DAYS,
+  INVITATION_TTL_MS,
   InstitutionIdParamsSchema,
   InvitationAcceptRequestSchema,
   InvitationCreateRequestSchema,
@@ -33,7 +32,6 @@ import { signedInUser } from '../../http/signed-in.ts';
 import type { ZodApp } from '../../http/typed-routes.ts';
 
 const used = () => notFound('token: this invitation is unknown or already used');
-const EMAILED_INVITATION_TTL_MS = EMAILED_INVITATION_TTL_DAYS * DAY_MS;
 
 export function invitationRoutes(app: ZodApp, mailer: Mailer) {
   const db = app.db.kysely;
@@ -134,7 +132,7 @@ export function invitationRoutes(app: ZodApp, mailer: Mailer) {
     const byEmail = await db.selectFrom('institutionRoleInvitations').selectAll().where('tokenHash', '=', tokenHash).executeTakeFirst();
     if (byEmail) {
       const { institutionId, role, email, acceptedAt, createdAt } = byEmail;
-      return { kind: 'email', institutionId, role, email, acceptedAt, expiresAt: createdAt + EMAILED_INVITATION_TTL_MS, placeholder: null };
+      return { kind: 'email', institutionId, role, email, acceptedAt, expiresAt: createdAt + INVITATION_TTL_MS.email, placeholder: null };
     }
     const imported = await db
       .selectFrom('institutionInvitations')

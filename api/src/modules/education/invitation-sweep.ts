@@ -8,7 +8,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import { ACCOUNT_INVITATION_TTL_DAYS, DAY_MS, EMAILED_INVITATION_TTL_DAYS } from '@onair/protocol';
+import { DAY_MS, INVITATION_TTL_MS } from '@onair/protocol';
 import type { Database } from '../../db/schema.ts';
 
 export const EXPIRED_INVITATIONS_KEPT_DAYS = 90;
@@ -20,11 +20,11 @@ export async function sweepExpiredInvitations(db: Kysely<Database>, now = Date.n
   const emailed = await db
     .deleteFrom('institutionRoleInvitations')
     .where('acceptedAt', 'is', null)
-    .where('createdAt', '<', now - EMAILED_INVITATION_TTL_DAYS * DAY_MS - keptAfterExpiry)
+    .where('createdAt', '<', now - INVITATION_TTL_MS.email - keptAfterExpiry)
     .executeTakeFirst();
   const asked = await db
     .deleteFrom('institutionAccountInvitations')
-    .where('createdAt', '<', now - ACCOUNT_INVITATION_TTL_DAYS * DAY_MS - keptAfterExpiry)
+    .where('createdAt', '<', now - INVITATION_TTL_MS.account - keptAfterExpiry)
     .executeTakeFirst();
   return Number(emailed.numDeletedRows) + Number(asked.numDeletedRows);
 }

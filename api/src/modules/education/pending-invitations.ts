@@ -7,11 +7,9 @@
  * one again, the staff invite the address or the account again.
  */
 import {
-  ACCOUNT_INVITATION_TTL_DAYS,
-  DAY_MS,
-  EMAILED_INVITATION_TTL_DAYS,
   InstitutionIdParamsSchema,
   InvitationCancelRequestSchema,
+  INVITATION_TTL_MS,
   removableBy,
   type PendingInvitation,
 } from '@onair/protocol';
@@ -23,7 +21,6 @@ import { requireInstitution, withArticle } from './access.ts';
 
 /** Each role's staff: a school's owner and teachers, a church's owner and pastors. */
 const STAFF = { allowed: ['owner', 'teacher', 'pastor'] as const };
-const TTL_MS = { email: EMAILED_INVITATION_TTL_DAYS * DAY_MS, account: ACCOUNT_INVITATION_TTL_DAYS * DAY_MS };
 
 export function pendingInvitationRoutes(app: ZodApp) {
   const db = app.db.kysely;
@@ -50,7 +47,7 @@ export function pendingInvitationRoutes(app: ZodApp) {
     const now = Date.now();
     const present = (kind: PendingInvitation['kind'], row: { invitee: string; role: PendingInvitation['role']; createdAt: number; invitedBy: string | null; courseTitle?: string | null }): PendingInvitation => {
       const sentAt = Number(row.createdAt);
-      const expiresAt = sentAt + TTL_MS[kind];
+      const expiresAt = sentAt + INVITATION_TTL_MS[kind];
       return { kind, invitee: row.invitee, role: row.role, courseTitle: row.courseTitle ?? null, invitedBy: row.invitedBy, sentAt: new Date(sentAt).toISOString(), expiresAt: new Date(expiresAt).toISOString(), expired: expiresAt <= now };
     };
     return [...emailed.map((row) => present('email', row)), ...asked.map((row) => present('account', row))].sort((a, b) => b.sentAt.localeCompare(a.sentAt) || a.invitee.localeCompare(b.invitee));
