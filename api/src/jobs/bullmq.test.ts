@@ -34,7 +34,8 @@ describe.runIf(hasRedis)('BullMQ job driver on Redis', () => {
   let workers: BullWorkers;
   const attempts = new Map<string, number[]>();
 
-  const handler: JobHandler = async (_name, payload, ctx) => {
+  const handler: JobHandler = async (name, payload, ctx) => {
+    if (name === 'media') throw Object.assign(new Error('not a video'), { permanent: true });
     const text = (payload as { text: string }).text;
     attempts.set(ctx.jobId, [...(attempts.get(ctx.jobId) ?? []), Date.now()]);
     if (text === 'permanent') throw Object.assign(new Error('no engine for this'), { permanent: true });
@@ -47,7 +48,7 @@ describe.runIf(hasRedis)('BullMQ job driver on Redis', () => {
   beforeAll(async () => {
     nodeA = await BullJobQueue.connect({ redisUrl: TEST_REDIS_URL, prefix, backoffMs: 200 });
     nodeB = await BullJobQueue.connect({ redisUrl: TEST_REDIS_URL, prefix, backoffMs: 200 });
-    workers = await startBullWorkers({ redisUrl: TEST_REDIS_URL, prefix, handler, names: ['summary'] });
+    workers = await startBullWorkers({ redisUrl: TEST_REDIS_URL, prefix, handler, names: ['summary', 'media'] });
   });
   afterAll(async () => {
     await workers?.close();
@@ -93,6 +94,22 @@ describe.runIf(hasRedis)('BullMQ job driver on Redis', () => {
     await until(() => failed.some((e) => e.jobId === permanent));
     expect(failed.find((e) => e.jobId === permanent)).toMatchObject({ userId: 5, error: 'no engine for this' });
     expect(await nodeA.getJob(permanent)).toMatchObject({ state: 'failed', error: 'no engine for this' });
+  });
+
+  it("names the item a job worked on in its done and failed events, on the node that queued it and on the others", async () => {
+    const seenA: JobEvent[] = [];
+    const seenB: JobEvent[] = [];
+    nodeA.onEvent((e) => seenA.push(e));
+    nodeB.onEvent((e) => seenB.push(e));
+    const jobId = await nodeA.enqueue('media', { kind: 'upload', uploadId: 'u-1', contentId: 77 }, { userId: 9 });
+    const failedIn = (seen: JobEvent[]) => seen.find((e) => e.jobId === jobId && e.type === 'failed');
+    await until(() => Boolean(failedIn(seenA) && failedIn(seenB)));
+    // Node A remembers what it queued; node B reads the job's data from Redis.
+    for (const seen of [seenA, seenB]) expect(failedIn(seen)).toMatchObject({ name: 'media', userId: 9, contentId: 77, error: 'not a video' });
+    // A payload without an item names none.
+    const summary = await nodeB.enqueue('summary', { text: 'plain' }, { userId: 9 });
+    await until(() => seenA.some((e) => e.jobId === summary && e.type === 'done'));
+    expect(seenA.find((e) => e.jobId === summary && e.type === 'done')).not.toHaveProperty('contentId');
   });
 
   it('answers 503 naming `npm run workers` when a job waits and no worker runs', async () => {

@@ -20,6 +20,7 @@ import {
   JobTimeoutError,
   jobNameOf,
   newJobId,
+  subjectOf,
   subscribeSafely,
   type EnqueueOptions,
   type JobCounts,
@@ -40,13 +41,25 @@ export interface BullQueueOptions {
 
 const OWNER_CACHE_SIZE = 5000;
 
+/** Who started a job and on which item, as its done and failed events carry them. */
+interface JobOrigin {
+  userId: number | null;
+  contentId?: number;
+  /** When this node queued it; absent for jobs queued elsewhere. */
+  enqueuedAt?: number;
+  elapsedMs?: number;
+}
+
 export class BullJobQueue implements JobQueue {
   readonly driver = 'bullmq' as const;
   private readonly queues = new Map<QueuedJobName, Queue<QueuedJobData>>();
   private readonly queueEvents = new Map<QueuedJobName, QueueEvents>();
   private readonly events = new EventEmitter();
-  /** Job id → owner (and when this node queued it), so done/failed events need no Redis round trip for jobs seen before. */
-  private readonly owners = new Map<string, { userId: number | null; enqueuedAt?: number }>();
+  /**
+   * Job id → owner, the item it works on and when this node queued it, so done/failed events need no
+   * Redis round trip for jobs seen before.
+   */
+  private readonly owners = new Map<string, JobOrigin>();
 
   private constructor(private readonly options: BullQueueOptions) {
     this.events.setMaxListeners(0);
@@ -57,17 +70,15 @@ export class BullJobQueue implements JobQueue {
       qe.on('progress', ({ jobId, data }) => {
         const p = data as Partial<QueuedJobProgress> | number;
         const progress = typeof p === 'number' ? p : Number(p.progress ?? 0);
+        // The worker's progress names the owner; a bare number (a processor's own call) leaves it to what this node knows.
         const userId = typeof p === 'number' ? (this.owners.get(jobId)?.userId ?? null) : (p.userId ?? null);
-        if (!this.owners.has(jobId)) this.remember(jobId, userId);
         this.emit({ type: 'progress', jobId, name, userId, progress, message: typeof p === 'number' ? '' : String(p.message ?? '') });
       });
       qe.on('completed', ({ jobId, returnvalue }) => {
-        void this.ownerOf(name, jobId).then(({ userId, elapsedMs }) =>
-          this.emit({ type: 'done', jobId, name, userId, progress: 100, result: returnvalue, elapsedMs }),
-        );
+        void this.originOf(name, jobId).then((origin) => this.emit({ type: 'done', jobId, name, progress: 100, result: returnvalue, ...origin }));
       });
       qe.on('failed', ({ jobId, failedReason }) => {
-        void this.ownerOf(name, jobId).then(({ userId, elapsedMs }) => this.emit({ type: 'failed', jobId, name, userId, error: failedReason, elapsedMs }));
+        void this.originOf(name, jobId).then((origin) => this.emit({ type: 'failed', jobId, name, error: failedReason, ...origin }));
       });
       // Connection trouble is retried by ioredis; without a listener an 'error' event would crash the process.
       qe.on('error', () => undefined);
@@ -87,7 +98,7 @@ export class BullJobQueue implements JobQueue {
   async enqueue<N extends QueuedJobName>(name: N, payload: JobPayload<N>, options: EnqueueOptions): Promise<string> {
     const parsed = JOB_SCHEMAS[name].payload.parse(payload);
     const jobId = newJobId(name);
-    this.remember(jobId, options.userId, Date.now());
+    this.remember(jobId, { userId: options.userId, ...subjectOf(parsed) }, Date.now());
     await this.queue(name).add(name, { payload: parsed, userId: options.userId }, this.jobOptions(jobId));
     return jobId;
   }
@@ -194,18 +205,24 @@ export class BullJobQueue implements JobQueue {
     this.events.emit('job', event);
   }
 
-  private remember(jobId: string, userId: number | null, enqueuedAt?: number) {
-    this.owners.set(jobId, enqueuedAt === undefined ? { userId } : { userId, enqueuedAt });
+  private remember(jobId: string, origin: Omit<JobOrigin, 'elapsedMs'>, enqueuedAt?: number) {
+    this.owners.set(jobId, enqueuedAt === undefined ? origin : { ...origin, enqueuedAt });
     if (this.owners.size > OWNER_CACHE_SIZE) this.owners.delete(this.owners.keys().next().value!);
   }
 
-  /** A finished job's owner, and its time from enqueue to now when known (this node queued it, or Redis says). */
-  private async ownerOf(name: QueuedJobName, jobId: string): Promise<{ userId: number | null; elapsedMs?: number }> {
+  /**
+   * A finished job's owner and item, and its time from enqueue to now when known: from memory when this
+   * node queued it, else from the job's data in Redis.
+   */
+  private async originOf(name: QueuedJobName, jobId: string): Promise<Omit<JobOrigin, 'enqueuedAt'>> {
     const known = this.owners.get(jobId);
-    if (known) return known.enqueuedAt === undefined ? { userId: known.userId } : { userId: known.userId, elapsedMs: Date.now() - known.enqueuedAt };
+    if (known) {
+      const { enqueuedAt, ...origin } = known;
+      return enqueuedAt === undefined ? origin : { ...origin, elapsedMs: Date.now() - enqueuedAt };
+    }
     const job = await Job.fromId<QueuedJobData>(this.queue(name), jobId).catch(() => undefined);
-    const userId = job?.data.userId ?? null;
-    this.remember(jobId, userId);
-    return job?.timestamp ? { userId, elapsedMs: Math.max(0, (job.finishedOn ?? Date.now()) - job.timestamp) } : { userId };
+    const origin = { userId: job?.data.userId ?? null, ...subjectOf(job?.data.payload) };
+    this.remember(jobId, origin);
+    return job?.timestamp ? { ...origin, elapsedMs: Math.max(0, (job.finishedOn ?? Date.now()) - job.timestamp) } : origin;
   }
 }

@@ -14,6 +14,7 @@ import {
   JobFailedError,
   JobTimeoutError,
   newJobId,
+  subjectOf,
   subscribeSafely,
   type EnqueueOptions,
   type JobCounts,
@@ -174,14 +175,14 @@ export class InlineJobQueue implements JobQueue {
           },
         });
         Object.assign(job, { state: 'completed', progress: 100, message: 'Done', result, finishedAt: Date.now() });
-        this.emit({ type: 'done', jobId: job.id, name: job.name, userId: job.userId, progress: 100, result, elapsedMs: job.finishedAt! - job.enqueuedAt });
+        this.emit({ type: 'done', jobId: job.id, name: job.name, userId: job.userId, progress: 100, result, elapsedMs: job.finishedAt! - job.enqueuedAt, ...subjectOf(job.payload) });
         return;
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
         if (isPermanentError(error) || attempt >= this.attempts || this.closed) {
           Object.assign(job, { state: 'failed', error: message, message, finishedAt: Date.now() });
           this.options.onFailure?.(job.id, error);
-          this.emit({ type: 'failed', jobId: job.id, name: job.name, userId: job.userId, error: message, elapsedMs: job.finishedAt! - job.enqueuedAt });
+          this.emit({ type: 'failed', jobId: job.id, name: job.name, userId: job.userId, error: message, elapsedMs: job.finishedAt! - job.enqueuedAt, ...subjectOf(job.payload) });
           return;
         }
         job.state = 'waiting';

@@ -29,6 +29,17 @@ export interface JobEvent {
   error?: string;
   /** On done and failed: milliseconds from enqueue to finish, when the driver knows when it was queued. */
   elapsedMs?: number;
+  /**
+   * On done and failed: the content item the job worked on, when its payload names one (media,
+   * transcripts, translation), so listeners can tell that item's viewers without knowing the job.
+   */
+  contentId?: number;
+}
+
+/** `{ contentId }` when a job's payload names an item, else nothing: spread into a done or failed event. */
+export function subjectOf(payload: unknown): { contentId?: number } {
+  const contentId = typeof payload === 'object' && payload !== null ? (payload as { contentId?: unknown }).contentId : undefined;
+  return typeof contentId === 'number' ? { contentId } : {};
 }
 
 export type JobEventListener = (event: JobEvent) => void;

@@ -186,9 +186,12 @@ describe.each(await testDialects())('media uploads (%s)', (dialect) => {
   it('refuses garbage uploaded as a video with a clear error and leaves nothing behind', async () => {
     const socket = await connectSocket(url, creator);
     const contentBefore = await t.database.db.kysely.selectFrom('content').select('id').execute();
+    const removed = collect(socket, 'content:removed');
     const upload = await begin(fixtures.garbage, { title: 'Surely a video', type: 'tv' });
     const finished = await sendAll(upload, fixtures.garbage, 1_000_000);
     const failed = await nextEvent(socket, 'job:failed', (e) => e.jobId === finished.jobId, JOB_TIMEOUT);
+    // Lists that showed the item while it was processing (the admins' Library) drop it.
+    await expect.poll(() => removed.seen).toEqual([{ contentId: finished.contentId }]);
     expect(failed.error).toBe('This file is not a video or audio file ffmpeg can read (Invalid data found when processing input)');
     const job = (await t.app.inject({ method: 'GET', url: `/api/jobs/${finished.jobId}`, headers: { cookie: creator } })).json();
     expect(job).toMatchObject({ state: 'failed', error: failed.error });

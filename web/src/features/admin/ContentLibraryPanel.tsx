@@ -3,8 +3,8 @@
  * type and media state, a page at a time: where an admin finds an item to open or take down (the
  * takedown asks for a reason the creator is sent). Items on air cannot be deleted until their broadcast
  * ends, as the server says. The open page follows the instance as it changes: a new item
- * (`content:added`), a broadcast starting or ending, media made or an edit (`content:updated`), a
- * deletion anywhere (useContentRemovals).
+ * (`content:added`), a broadcast starting or ending, media made or failed, or an edit
+ * (`content:updated`), a deletion anywhere, a failed upload's item included (useContentRemovals).
  */
 import { useEffect, useState } from 'react';
 import { ActionIcon, Anchor, Badge, Group, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
