@@ -26,6 +26,7 @@ import { userActivity } from './migrations/0020_user_activity.ts';
 import { translationPerLanguage } from './migrations/0021_translation_per_language.ts';
 import { accountInvitations } from './migrations/0022_account_invitations.ts';
 import { notificationLinks } from './migrations/0023_notification_links.ts';
+import { memberListOrder } from './migrations/0024_member_list_order.ts';
 
 function migrationsFor(db: Db): Record<string, Migration> {
   return {
@@ -51,6 +52,7 @@ function migrationsFor(db: Db): Record<string, Migration> {
     '0021_translation_per_language': translationPerLanguage(),
     '0022_account_invitations': accountInvitations(db.dialect),
     '0023_notification_links': notificationLinks(),
+    '0024_member_list_order': memberListOrder(),
   };
 }
 

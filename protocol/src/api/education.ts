@@ -14,7 +14,7 @@
 import { z } from 'zod';
 import { EDUCATION_INSTITUTION_TYPES } from '../constants.ts';
 import { idField, idParam } from '../ids.ts';
-import { Id, IsoDate, requiredText } from '../primitives.ts';
+import { Id, IsoDate, PageQuery, pageFields, requiredText, SearchText } from '../primitives.ts';
 
 export const EducationInstitutionSchema = z.object({
   id: Id,
@@ -193,6 +193,10 @@ export const MemberSchema = z.object({
 });
 export type Member = z.infer<typeof MemberSchema>;
 
+/** A page of an institution's members, newest first: a large school's thousands are never sent at once. */
+export const MembersPageSchema = z.object({ members: z.array(MemberSchema), ...pageFields });
+export type MembersPage = z.infer<typeof MembersPageSchema>;
+
 export const MemberAddRequestSchema = z.object({
   username: requiredText('username', 64),
   role: z.enum(['teacher', 'student'], { error: 'role must be teacher or student' }),
@@ -253,7 +257,12 @@ export const InvitationCancelRequestSchema = z.object({
 });
 export type InvitationCancelRequest = z.input<typeof InvitationCancelRequestSchema>;
 
-export const MembersQuerySchema = z.object({ role: z.enum(INSTITUTION_ROLES, { error: 'role must be a known role' }).optional() });
+/** Members by role and by what their name, username or email contains, a page at a time. */
+export const MembersQuerySchema = PageQuery.extend({
+  role: z.enum(INSTITUTION_ROLES, { error: 'role must be a known role' }).optional(),
+  search: SearchText.optional(),
+});
+export type MembersQuery = z.input<typeof MembersQuerySchema>;
 
 /** Bulk enrolment: the CSV text (header `email,firstName,lastName[,username]`), optionally onto a course roster. */
 export const ENROLMENT_CSV_MAX_BYTES = 512 * 1024;

@@ -4,8 +4,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { AdminUser, AdminUsers } from '@onair/protocol';
 import type { Database, UserRow } from '../../db/schema.ts';
-import { presentUser } from '../users/repository.ts';
-import { containsText } from '../../db/contains.ts';
+import { accountMatches, presentUser } from '../users/repository.ts';
 import { DAY_MS } from '@onair/protocol';
 import { rolesDistribution } from './usage-analytics.ts';
 
@@ -17,12 +16,7 @@ interface Filters {
 
 function filtered(db: Kysely<Database>, filters: Filters) {
   let query = db.selectFrom('users');
-  if (filters.search) {
-    const text = filters.search;
-    const like = (column: string) => containsText(sql.ref(column), text);
-    const fullName = containsText(sql<string>`coalesce(first_name, '') || ' ' || coalesce(last_name, '')`, text);
-    query = query.where((eb) => eb.or([like('users.username'), like('users.email'), like('users.firstName'), like('users.lastName'), fullName]));
-  }
+  if (filters.search) query = query.where(accountMatches(filters.search));
   if (filters.role) query = query.where('role', '=', filters.role);
   if (filters.status) query = query.where('status', '=', filters.status);
   return query;

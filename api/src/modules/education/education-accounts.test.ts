@@ -92,7 +92,7 @@ describe.each(dialects)('education accounts and billing on %s', (dialect) => {
     await call(creator, 'POST', `/api/education-institutions/${schoolId}/invitations`, { email: 'maya@elsewhere.org', role: 'student' });
     const studentToken = /\/invitation\/([A-Za-z0-9_-]+)/.exec(lastMail().text)![1]!;
     expect((await call(viewer, 'POST', `/api/education-invitations/${studentToken}/join`)).json()).toMatchObject({ myRole: 'student', students: 1 });
-    const members = (await call(creator, 'GET', `/api/education-institutions/${schoolId}/members`)).json() as { username: string; role: string }[];
+    const { members } = (await call(creator, 'GET', `/api/education-institutions/${schoolId}/members`)).json() as { members: { username: string; role: string }[] };
     expect(members.map((m) => [m.username, m.role]).sort()).toEqual([['ada', 'teacher'], ['creator', 'owner'], ['viewer', 'student']]);
   });
 
@@ -107,7 +107,7 @@ describe.each(dialects)('education accounts and billing on %s', (dialect) => {
     const late = await call(listener, 'POST', `/api/education-invitations/${token}/join`);
     expect(late.statusCode).toBe(410);
     expect(late.body).toMatch(/^token: this invitation expired on .+: ask Savanna College to invite you again$/);
-    const members = (await call(creator, 'GET', `/api/education-institutions/${schoolId}/members`)).json() as { username: string }[];
+    const { members } = (await call(creator, 'GET', `/api/education-institutions/${schoolId}/members`)).json() as { members: { username: string }[] };
     expect(members.map((m) => m.username)).not.toContain('listener');
     // Inviting the address again sends a link that works, in place of the old one.
     await call(creator, 'POST', `/api/education-institutions/${schoolId}/invitations`, { email: 'late@savanna.edu', role: 'student' });
@@ -153,7 +153,7 @@ describe.each(dialects)('education accounts and billing on %s', (dialect) => {
     expect(MemberAddedSchema.parse(asked.json())).toEqual({ userId: kwameId, username: 'kwame', role: 'student', status: 'invited' });
     expect(await isMember()).toBeNull();
     expect(await onRoster()).toBe(false);
-    expect((await call(creator, 'GET', `/api/education-institutions/${schoolId}/members`)).json().some((m: { username: string }) => m.username === 'kwame')).toBe(false);
+    expect((await call(creator, 'GET', `/api/education-institutions/${schoolId}/members`)).json().members.some((m: { username: string }) => m.username === 'kwame')).toBe(false);
     const note = await db.selectFrom('notifications').select(['text', 'kind', 'link']).where('userId', '=', kwameId).orderBy('id', 'desc').executeTakeFirstOrThrow();
     expect(note).toEqual({ text: 'creator invited you to join Savanna College as a student. Accept or decline on your Education page.', kind: 'admin_message', link: '/education-mode' });
     const [invitation] = await mine();

@@ -12,11 +12,12 @@ import {
   type Institution,
   type Member,
   type MemberAdded,
+  type MembersPage,
 } from '@onair/protocol';
 import { conflict, notFound } from '../../http/errors.ts';
 import { signedInUser } from '../../http/signed-in.ts';
 import type { ZodApp } from '../../http/typed-routes.ts';
-import { findUserByUsername } from '../users/repository.ts';
+import { accountMatches, findUserByUsername } from '../users/repository.ts';
 import { inviteAccount, notifyInvited, putOnRoster } from './account-invitations.ts';
 import { requireInstitution, roleIn, STAFF_ROLES, withArticle } from './access.ts';
 import { assertCourseOf } from './courses.ts';
@@ -28,17 +29,24 @@ import { assertRoomForStudents } from './tiers.ts';
 export function memberRoutes(app: ZodApp) {
   const db = app.db.kysely;
 
-  app.get('/api/education-institutions/:id/members', { onRequest: app.requireUser, schema: { params: InstitutionIdParamsSchema, querystring: MembersQuerySchema } }, async (request): Promise<Member[]> => {
-    const { role } = request.query;
+  /** A page of the members, newest first, by role and by what a name, username or email contains. */
+  app.get('/api/education-institutions/:id/members', { onRequest: app.requireUser, schema: { params: InstitutionIdParamsSchema, querystring: MembersQuerySchema } }, async (request): Promise<MembersPage> => {
+    const { role, search, page, pageSize } = request.query;
     const { institution } = await requireInstitution(db, signedInUser(request), request.params.id, { allowed: STAFF_ROLES });
-    let query = db
-      .selectFrom('institutionMembers')
-      .innerJoin('users', 'users.id', 'institutionMembers.userId')
-      .select(['users.id', 'users.username', 'users.email', 'users.firstName', 'users.lastName', 'users.passwordHash', 'institutionMembers.role', 'institutionMembers.createdAt'])
-      .where('institutionMembers.institutionId', '=', institution.id);
-    if (role) query = query.where('institutionMembers.role', '=', role);
-    const rows = await query.orderBy('institutionMembers.createdAt', 'desc').orderBy('users.username').execute();
-    return rows.map((r) => ({
+    let matching = db.selectFrom('institutionMembers').innerJoin('users', 'users.id', 'institutionMembers.userId').where('institutionMembers.institutionId', '=', institution.id);
+    if (role) matching = matching.where('institutionMembers.role', '=', role);
+    if (search) matching = matching.where(accountMatches(search));
+    const [rows, total] = await Promise.all([
+      matching
+        .select(['users.id', 'users.username', 'users.email', 'users.firstName', 'users.lastName', 'users.passwordHash', 'institutionMembers.role', 'institutionMembers.createdAt'])
+        .orderBy('institutionMembers.createdAt', 'desc')
+        .orderBy('users.username')
+        .limit(pageSize)
+        .offset((page - 1) * pageSize)
+        .execute(),
+      matching.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    ]);
+    const members = rows.map((r): Member => ({
       userId: r.id,
       username: r.username,
       email: r.email,
@@ -48,6 +56,7 @@ export function memberRoutes(app: ZodApp) {
       accepted: r.passwordHash !== INVITED_PASSWORD_HASH,
       joinedAt: new Date(r.createdAt).toISOString(),
     }));
+    return { members, total: Number(total.n), page, pageSize };
   });
 
   /**

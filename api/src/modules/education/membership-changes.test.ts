@@ -3,7 +3,7 @@
  * goes with a place (rosters, an unclaimed enrolment account), and what moves with ownership.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AccountInvitationSchema, CourseSchema, EnrolmentResultSchema, InstitutionSchema, NotificationsSchema, type Member } from '@onair/protocol';
+import { AccountInvitationSchema, CourseSchema, EnrolmentResultSchema, InstitutionSchema, NotificationsSchema, type MembersPage } from '@onair/protocol';
 import { createTestApp, signIn, TINY_SEED, type TestApp } from '../../../test/support/app.ts';
 import { testDialects } from '../../../../test-support/databases.ts';
 
@@ -30,8 +30,49 @@ describe.each(dialects)('membership changes on %s', (dialect) => {
       expect((await call(cookie, 'POST', `/api/user/invitations/${invitation.id}/accept`)).statusCode).toBe(200);
     }
   };
-  const members = async (institutionId: number, cookie = creator) => ((await call(cookie, 'GET', `/api/education-institutions/${institutionId}/members`)).json() as Member[]).map((m) => `${m.username}:${m.role}`).sort();
+  const members = async (institutionId: number, cookie = creator) => ((await call(cookie, 'GET', `/api/education-institutions/${institutionId}/members?pageSize=100`)).json() as MembersPage).members.map((m) => `${m.username}:${m.role}`).sort();
   const latestNotice = async (cookie: string) => NotificationsSchema.parse((await call(cookie, 'GET', '/api/notifications')).json()).items[0]?.text;
+
+  it('lists members a page at a time, newest first, found by name, username or email, and names a bad page or search', async () => {
+    const school = InstitutionSchema.parse((await call(creator, 'POST', '/api/education-institutions', { name: 'Quay School', type: 'high_school', domain: 'quay.sch' })).json());
+    const rows = Array.from({ length: 24 }, (_, i) => `pupil${String(i).padStart(2, '0')}@quay.sch,Pupil,Number${i}`);
+    const csv = ['email,firstName,lastName', ...rows, 'efua.quartey@quay.sch,Efua,Quartey'].join('\n');
+    expect(EnrolmentResultSchema.parse((await call(creator, 'POST', `/api/education-institutions/${school.id}/enrolments`, { csv })).json()).enrolled).toHaveLength(25);
+    const page = async (query: string) => {
+      const response = await call(creator, 'GET', `/api/education-institutions/${school.id}/members?${query}`);
+      expect(response.statusCode).toBe(200);
+      return response.json() as MembersPage;
+    };
+    const first = await page('pageSize=10');
+    expect(first).toMatchObject({ total: 26, page: 1, pageSize: 10 });
+    expect(first.members).toHaveLength(10);
+    // The owner joined first, so comes last; the pages together hold everyone once.
+    const pages = [first, await page('pageSize=10&page=2'), await page('pageSize=10&page=3')];
+    expect(pages.map((p) => p.members.length)).toEqual([10, 10, 6]);
+    const everyone = pages.flatMap((p) => p.members.map((m) => m.username));
+    expect(new Set(everyone).size).toBe(26);
+    expect(everyone.at(-1)).toBe('creator');
+    expect((await page('page=4&pageSize=10')).members).toEqual([]);
+    // Found by last name, by both names, by a piece of the email, whatever the case; `%` is a character.
+    const found = async (search: string) => (await page(`search=${encodeURIComponent(search)}`)).members.map((m) => m.email);
+    expect(await found('quartey')).toEqual(['efua.quartey@quay.sch']);
+    expect(await found('EFUA QUARTEY')).toEqual(['efua.quartey@quay.sch']);
+    expect(await found('pupil07@')).toEqual(['pupil07@quay.sch']);
+    expect(await found('%')).toEqual([]);
+    expect(await page('search=number1')).toMatchObject({ total: 11 });
+    expect((await page('role=owner')).members.map((m) => m.username)).toEqual(['creator']);
+    // Bad input names the field.
+    for (const [query, text] of [
+      ['pageSize=0', 'pageSize must be at least 1'],
+      ['pageSize=101', 'pageSize must be at most 100'],
+      ['page=abc', 'page must be a number'],
+      [`search=${'x'.repeat(101)}`, 'search must be at most 100 characters'],
+      ['role=pope', 'role must be a known role'],
+    ]) {
+      const response = await call(creator, 'GET', `/api/education-institutions/${school.id}/members?${query}`);
+      expect([response.statusCode, response.body]).toEqual([400, expect.stringContaining(text)]);
+    }
+  });
 
   it('removes members within each role’s reach, lets anyone but the owner leave, and takes their rosters and unclaimed accounts with them', async () => {
     const school = InstitutionSchema.parse((await call(creator, 'POST', '/api/education-institutions', { name: 'Harbour School', type: 'high_school', domain: 'harbour.sch' })).json());

@@ -1,7 +1,8 @@
-import type { Kysely } from 'kysely';
+import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
 import type { User } from '@onair/protocol';
 import type { Database, NewUser, UserRow } from '../../db/schema.ts';
 import { compiledOnce } from '../../db/compiled-once.ts';
+import { containsText } from '../../db/contains.ts';
 
 /** The public shape of a user: never the password hash. */
 export function presentUser(row: UserRow): User {
@@ -24,6 +25,17 @@ export const usernameKey = (username: string) => username.trim().toLowerCase();
 
 // Every signed-in request and socket event reads its user: compiled once (db/compiled-once.ts).
 const userById = compiledOnce((db, p: { id: number }) => db.selectFrom('users').selectAll().where('id', '=', p.id));
+
+/**
+ * A search box over people: where an account's username, email, first or last name, or both names
+ * together ("Ama Mensah"), contain `text`, case-insensitively. For queries that select from `users`.
+ */
+export function accountMatches(text: string) {
+  const like = (column: string) => containsText(sql.ref(column), text);
+  const fullName = containsText(sql<string>`coalesce(users.first_name, '') || ' ' || coalesce(users.last_name, '')`, text);
+  return <TB extends keyof Database>(eb: ExpressionBuilder<Database, TB | 'users'>) =>
+    eb.or([like('users.username'), like('users.email'), like('users.firstName'), like('users.lastName'), fullName]);
+}
 
 export function findUserById(db: Kysely<Database>, id: number) {
   return userById.takeFirst(db, { id });

@@ -1,32 +1,34 @@
 import { useEffect, useRef, useState } from 'react';
 import { Alert, Badge, Button, Group, Modal, Stack, Table, Text, TextInput } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { useDebouncedValue } from '@mantine/hooks';
+import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { removableBy, successorRole, type InstitutionRole, type Member } from '@onair/protocol';
 import { LoadError } from '../../components/LoadError';
 import { useAuth } from '../auth/AuthProvider';
 import { toast, toastError } from '../../lib/toast';
 import type { MembershipPlace } from './membership-place';
 import { PendingInvitations } from './PendingInvitations';
-import { educationQueries, useHandOver, useRemoveMember } from './queries';
-
+import { educationQueries, MEMBERS_PAGE_SIZE, useHandOver, useRemoveMember } from './queries';
 
 const ROLE_LABELS: Record<InstitutionRole, string> = { owner: 'Owner', teacher: 'Teacher', student: 'Student', pastor: 'Pastor', member: 'Member' };
 const displayName = (m: Member) => (m.firstName || m.lastName ? `${[m.firstName, m.lastName].filter(Boolean).join(' ')} (${m.username})` : m.username);
 
 type Pending = { action: 'remove' | 'handOver'; member: Member };
 
-/** Rows drawn at a time: a large school's thousands of members would make the dialog slow to open and to type in. */
-const MEMBER_ROWS = 100;
-
-/** The staff's list of members: removing someone within one's reach and, for the owner, handing the place over. */
+/**
+ * The staff's list of members: removing someone within one's reach and, for the owner, handing the
+ * place over. The server sends a page at a time and does the finding, so a school of thousands opens
+ * as fast as a small one.
+ */
 export function MembersDialog({ place, opened, onClose }: { place: MembershipPlace; opened: boolean; onClose: () => void }) {
   const { user } = useAuth();
-  const members = useQuery({ ...educationQueries.members(place.id), enabled: opened });
+  const [find, setFind] = useState('');
+  const [search] = useDebouncedValue(find.trim(), 300);
+  // The list shown stays while the next search is read, so typing does not blank it.
+  const members = useInfiniteQuery({ ...educationQueries.members(place.id, search), enabled: opened, placeholderData: keepPreviousData });
   const remove = useRemoveMember(place.id);
   const handOver = useHandOver(place.id);
   const [pending, setPending] = useState<Pending | null>(null);
-  const [find, setFind] = useState('');
-  const [rows, setRows] = useState(MEMBER_ROWS);
   // The confirmation sits above the list: brought into view, with its button focused for the keyboard.
   const confirmButton = useRef<HTMLButtonElement>(null);
   useEffect(() => {
@@ -34,8 +36,11 @@ export function MembersDialog({ place, opened, onClose }: { place: MembershipPla
     confirmButton.current?.scrollIntoView({ block: 'nearest' });
     confirmButton.current?.focus();
   }, [pending]);
-  const needle = find.trim().toLowerCase();
-  const shown = (members.data ?? []).filter((m) => !needle || [m.username, m.firstName, m.lastName, m.email].some((field) => field?.toLowerCase().includes(needle)));
+  const pages = members.data?.pages ?? [];
+  const shown = pages.flatMap((page) => page.members);
+  // The last page read is the freshest count (a removal reads every page again).
+  const total = pages.at(-1)?.total ?? 0;
+  const searched = members.data ? (members.isPlaceholderData ? null : search) : null;
   const admin = user?.role === 'admin';
   const reach = removableBy(admin, place.myRole);
   const mayHandOver = admin || place.myRole === 'owner';
@@ -84,18 +89,10 @@ export function MembersDialog({ place, opened, onClose }: { place: MembershipPla
             </Group>
           </Alert>
         )}
-        {members.data && members.data.length > 1 && (
-          <TextInput
-            label="Find a member"
-            placeholder="Name, username or email"
-            value={find}
-            onChange={(e) => {
-              setFind(e.currentTarget.value);
-              setRows(MEMBER_ROWS);
-            }}
-          />
+        {members.data && (total > 1 || find !== '' || search !== '') && (
+          <TextInput label="Find a member" placeholder="Name, username or email" value={find} onChange={(e) => setFind(e.currentTarget.value)} />
         )}
-        {members.data && shown.length === 0 && <Text c="dimmed">No member matches “{find.trim()}”.</Text>}
+        {searched && shown.length === 0 && <Text c="dimmed">No member matches “{searched}”.</Text>}
         {members.data && shown.length > 0 && (
           <Table.ScrollContainer minWidth={560}>
             <Table data-testid="members-table">
@@ -108,7 +105,7 @@ export function MembersDialog({ place, opened, onClose }: { place: MembershipPla
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
-                {shown.slice(0, rows).map((m) => {
+                {shown.map((m) => {
                   const removable = m.userId !== user?.id && reach.includes(m.role);
                   const heir = mayHandOver && m.role === successor && m.accepted;
                   return (
@@ -146,13 +143,13 @@ export function MembersDialog({ place, opened, onClose }: { place: MembershipPla
             </Table>
           </Table.ScrollContainer>
         )}
-        {shown.length > rows && (
+        {members.hasNextPage && (
           <Group justify="space-between">
             <Text size="sm" c="dimmed">
-              Showing {rows} of {shown.length}: Find narrows the list
+              Showing {shown.length} of {total}: Find narrows the list
             </Text>
-            <Button size="xs" variant="light" onClick={() => setRows((n) => n + MEMBER_ROWS)}>
-              Show {Math.min(MEMBER_ROWS, shown.length - rows)} more
+            <Button size="xs" variant="light" loading={members.isFetchingNextPage} onClick={() => void members.fetchNextPage()}>
+              Show {Math.min(MEMBERS_PAGE_SIZE, total - shown.length)} more
             </Button>
           </Group>
         )}

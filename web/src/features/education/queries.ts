@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type {
   AccountInvitation,
   Course,
@@ -14,9 +14,9 @@ import type {
   Lesson,
   LiveClass,
   LiveClassCreateRequest,
-  Member,
   MemberAdded,
   MemberAddRequest,
+  MembersPage,
   PendingInvitation,
   StudentProgress,
   TierChangeResponse,
@@ -28,6 +28,9 @@ import type {
 } from '@onair/protocol';
 import { apiRequest } from '../../lib/api';
 import { contentQueries } from '../content/queries';
+
+/** Members drawn at a time: a large school's thousands would make the dialog slow to open and to type in. */
+export const MEMBERS_PAGE_SIZE = 100;
 
 export const educationQueries = {
   institutions: () => queryOptions({ queryKey: ['/api/education-institutions'], queryFn: () => apiRequest<Institution[]>('GET', '/api/education-institutions') }),
@@ -51,11 +54,19 @@ export const educationQueries = {
   /** Schools asking the signed-in person to join, waiting for their answer. */
   myInvitations: () =>
     queryOptions({ queryKey: ['/api/user/invitations'], queryFn: () => apiRequest<AccountInvitation[]>('GET', '/api/user/invitations') }),
-  /** An institution's members, for its staff (a school's or a church's). */
-  members: (institutionId: number) =>
-    queryOptions({
-      queryKey: ['/api/education-institutions', institutionId, 'members'],
-      queryFn: () => apiRequest<Member[]>('GET', `/api/education-institutions/${institutionId}/members`),
+  /**
+   * An institution's members, for its staff (a school's or a church's): newest first, MEMBERS_PAGE_SIZE
+   * at a time, found on the server by what a name, username or email contains.
+   */
+  members: (institutionId: number, search: string) =>
+    infiniteQueryOptions({
+      queryKey: ['/api/education-institutions', institutionId, 'members', search],
+      queryFn: ({ pageParam }) => {
+        const query = new URLSearchParams({ page: String(pageParam), pageSize: String(MEMBERS_PAGE_SIZE), ...(search ? { search } : {}) });
+        return apiRequest<MembersPage>('GET', `/api/education-institutions/${institutionId}/members?${query}`);
+      },
+      initialPageParam: 1,
+      getNextPageParam: (last) => (last.page * last.pageSize < last.total ? last.page + 1 : undefined),
     }),
   /** The invitations a school or church is waiting on (its staff). */
   invitations: (institutionId: number) =>
