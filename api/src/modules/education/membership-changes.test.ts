@@ -68,7 +68,7 @@ describe.each(dialects)('membership changes on %s', (dialect) => {
       ['page=abc', 'page must be a number'],
       [`search=${'x'.repeat(101)}`, 'search must be at most 100 characters'],
       ['role=pope', 'role must be a known role'],
-    ]) {
+    ] as const) {
       const response = await call(creator, 'GET', `/api/education-institutions/${school.id}/members?${query}`);
       expect([response.statusCode, response.body]).toEqual([400, expect.stringContaining(text)]);
     }
