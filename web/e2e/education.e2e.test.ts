@@ -331,6 +331,13 @@ describe.skipIf(!ready)('education and church mode in the browser', () => {
     const waiting = dialog.getByTestId('pending-invitations');
     await waiting.getByTestId('invitation-late.teacher@savanna.edu').getByText(/^Expired /).waitFor();
     expect(await waiting.getByTestId('invitation-ama.teacher@savanna.edu').count()).toBe(0);
+    // Resent: a new link to pass on (no mail server here), a new answer-by date, the old link dead.
+    await waiting.getByRole('button', { name: 'Resend the invitation to late.teacher@savanna.edu' }).click();
+    await toast(page, 'Invitation Sent');
+    const resent = (await waiting.getByTestId('resent-invitation-link').textContent())!;
+    await waiting.getByTestId('invitation-late.teacher@savanna.edu').getByText(/^Expired /).waitFor({ state: 'detached' });
+    const freshLink = /(\/invitation\/[A-Za-z0-9_-]+)/.exec(resent)![1]!;
+    expect(await page.evaluate((url) => fetch(`/api/education-invitations/${url.split('/').pop()}`).then((r) => r.json()), freshLink)).toMatchObject({ expired: false, role: 'teacher' });
     await waiting.getByRole('button', { name: 'Withdraw the invitation to late.teacher@savanna.edu' }).click();
     await toast(page, 'Invitation Withdrawn');
     await waiting.getByText('No invitations are waiting.').waitFor();

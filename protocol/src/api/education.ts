@@ -256,6 +256,15 @@ export const InvitationCancelRequestSchema = z.object({
   invitee: requiredText('invitee', 254),
 });
 export type InvitationCancelRequest = z.input<typeof InvitationCancelRequestSchema>;
+/** POST /api/education-institutions/:id/invitations/resend names a waiting invitation as withdrawing does. */
+export const InvitationResendRequestSchema = InvitationCancelRequestSchema;
+export type InvitationResendRequest = InvitationCancelRequest;
+/**
+ * A resent invitation: its new answer-by date and, for an emailed one, whether mail went out (without
+ * a mail server, the new link for the staff to pass on; the old link stops working).
+ */
+export const InvitationResentSchema = z.object({ expiresAt: IsoDate, delivered: z.boolean(), link: z.string().nullable() });
+export type InvitationResent = z.infer<typeof InvitationResentSchema>;
 
 /** Members by role and by what their name, username or email contains, a page at a time. */
 export const MembersQuerySchema = PageQuery.extend({

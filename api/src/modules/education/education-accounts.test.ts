@@ -4,7 +4,7 @@
  * an agreed price and the monthly renewal of paid tiers through the payment provider.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AccountInvitationSchema, CourseProgressSchema, CourseSchema, DAY_MS, INVITATION_TTL_MS, EnrolmentResultSchema, InstitutionSchema, InvitationCreatedSchema, InvitationViewSchema, MemberAddedSchema, PendingInvitationSchema, type PendingInvitation } from '@onair/protocol';
+import { AccountInvitationSchema, CourseProgressSchema, CourseSchema, DAY_MS, INVITATION_TTL_MS, EnrolmentResultSchema, InstitutionSchema, InvitationCreatedSchema, InvitationResentSchema, InvitationViewSchema, MemberAddedSchema, PendingInvitationSchema, type PendingInvitation } from '@onair/protocol';
 import { createTestApp, sessionCookie, signIn, TINY_SEED, type TestApp } from '../../../test/support/app.ts';
 import { testDialects } from '../../../../test-support/databases.ts';
 import { memoryMailer } from '../mail/mailer.ts';
@@ -336,5 +336,65 @@ describe.each(dialects)('education accounts and billing on %s', (dialect) => {
       expect(bad.body).toMatch(error);
     }
     expect((await withdraw(null, { kind: 'email', invitee: 'pending-teacher@savanna.edu' })).statusCode).toBe(401);
+  });
+
+  it('resends a waiting invitation, expired or not: a new link for an address, a renewed request for an account', async () => {
+    const db = t.database.db.kysely;
+    const resend = (cookie: string | null, payload: object) =>
+      t.app.inject({ method: 'POST', url: `/api/education-institutions/${schoolId}/invitations/resend`, headers: cookie ? { cookie } : {}, payload });
+    const waitingFor = async (invitee: string) =>
+      PendingInvitationSchema.array().parse((await call(creator, 'GET', `/api/education-institutions/${schoolId}/invitations`)).json()).find((i) => i.invitee === invitee);
+    const monthAgo = Date.now() - 31 * DAY_MS;
+
+    // An emailed link past its lifetime: resending mails a new one and the old one stops working.
+    await call(creator, 'POST', `/api/education-institutions/${schoolId}/invitations`, { email: 'slow.reader@savanna.edu', role: 'student' });
+    const oldToken = /\/invitation\/([A-Za-z0-9_-]+)/.exec(lastMail().text)![1]!;
+    await db.updateTable('institutionRoleInvitations').set({ createdAt: monthAgo }).where('email', '=', 'slow.reader@savanna.edu').execute();
+    expect(await waitingFor('slow.reader@savanna.edu')).toMatchObject({ expired: true });
+    const mailed = await resend(creator, { kind: 'email', invitee: 'Slow.Reader@savanna.edu' });
+    expect(mailed.statusCode).toBe(200);
+    const resent = InvitationResentSchema.parse(mailed.json());
+    expect(resent).toMatchObject({ delivered: true, link: null });
+    expect(Math.abs(Date.parse(resent.expiresAt) - (Date.now() + INVITATION_TTL_MS.email))).toBeLessThan(60_000);
+    expect(lastMail()).toMatchObject({ to: 'slow.reader@savanna.edu', subject: 'You are invited to Savanna College on OnAir' });
+    const newToken = /\/invitation\/([A-Za-z0-9_-]+)/.exec(lastMail().text)![1]!;
+    expect(newToken).not.toBe(oldToken);
+    expect((await call(null, 'GET', `/api/education-invitations/${oldToken}`)).statusCode).toBe(404);
+    expect(InvitationViewSchema.parse((await call(null, 'GET', `/api/education-invitations/${newToken}`)).json())).toMatchObject({ role: 'student', expired: false });
+    expect(await waitingFor('slow.reader@savanna.edu')).toMatchObject({ role: 'student', expired: false, expiresAt: resent.expiresAt });
+
+    // An account's request, expired: renewed with its roster, back on the person's list, and told again.
+    await t.app.inject({ method: 'POST', url: '/api/register', payload: { username: 'yaw', email: 'yaw@elsewhere.org', password: 'yaw-password-1' } });
+    const course = CourseSchema.parse((await call(creator, 'POST', '/api/education-courses', { institutionId: schoolId, title: 'Resent Maths', subject: 'Mathematics', gradeLevel: '10th Grade', curriculum: 'Common Core' })).json());
+    expect((await call(creator, 'POST', `/api/education-institutions/${schoolId}/members`, { username: 'yaw', role: 'student', courseId: course.id })).statusCode).toBe(202);
+    const yaw = await signIn(t.app, 'yaw', 'yaw-password-1');
+    const yawId = (await db.selectFrom('users').select('id').where('username', '=', 'yaw').executeTakeFirstOrThrow()).id;
+    await db.updateTable('institutionAccountInvitations').set({ createdAt: monthAgo }).where('userId', '=', yawId).execute();
+    expect((await call(yaw, 'GET', '/api/user/invitations')).json()).toEqual([]);
+    await db.deleteFrom('notifications').where('userId', '=', yawId).execute();
+    const asked = await resend(creator, { kind: 'account', invitee: 'YAW' });
+    expect(asked.statusCode).toBe(200);
+    expect(asked.json()).toMatchObject({ delivered: true, link: null });
+    expect(AccountInvitationSchema.array().parse((await call(yaw, 'GET', '/api/user/invitations')).json())).toEqual([expect.objectContaining({ role: 'student', courseTitle: 'Resent Maths' })]);
+    const told = await db.selectFrom('notifications').select('text').where('userId', '=', yawId).execute();
+    expect(told).toEqual([{ text: 'creator invited you to join Savanna College as a student. Accept or decline on your Education page.' }]);
+    expect(await waitingFor('yaw')).toMatchObject({ expired: false, courseTitle: 'Resent Maths' });
+
+    // Within the same reach as withdrawing; refusals and mistakes write nothing.
+    await t.app.inject({ method: 'POST', url: '/api/register', payload: { username: 'esi', email: 'esi@elsewhere.org', password: 'esi-password-1' } });
+    const esi = await signIn(t.app, 'esi', 'esi-password-1');
+    const esiId = (await db.selectFrom('users').select('id').where('username', '=', 'esi').executeTakeFirstOrThrow()).id;
+    await db.insertInto('institutionMembers').values({ institutionId: schoolId, userId: esiId, role: 'teacher', createdAt: Date.now() }).execute();
+    await call(creator, 'POST', `/api/education-institutions/${schoolId}/invitations`, { email: 'new.teacher@savanna.edu', role: 'teacher' });
+    const mailsBefore = mailer.sent.length;
+    const refused = await resend(esi, { kind: 'email', invitee: 'new.teacher@savanna.edu' });
+    expect([refused.statusCode, refused.body]).toEqual([403, 'invitee: a teacher cannot resend an invitation to a teacher']);
+    expect((await resend(esi, { kind: 'email', invitee: 'slow.reader@savanna.edu' })).statusCode).toBe(200);
+    const unknown = await resend(creator, { kind: 'account', invitee: 'nobody-here' });
+    expect([unknown.statusCode, unknown.body]).toEqual([404, 'invitee: no invitation to nobody-here is waiting']);
+    expect((await resend(creator, { kind: 'sms', invitee: 'x' })).body).toMatch(/^kind must be email or account/);
+    expect((await resend(null, { kind: 'email', invitee: 'new.teacher@savanna.edu' })).statusCode).toBe(401);
+    expect((await resend(viewer, { kind: 'email', invitee: 'new.teacher@savanna.edu' })).body).toBe('Only owner or teacher members of this institution may do this');
+    expect(mailer.sent.length).toBe(mailsBefore + 1);
   });
 });

@@ -17,7 +17,7 @@ export default async function educationModule(app: FastifyInstance, deps: Educat
   liveClassRoutes(app);
   invitationRoutes(app, deps.mailer);
   accountInvitationRoutes(app);
-  pendingInvitationRoutes(app);
+  pendingInvitationRoutes(app, deps.mailer);
   startTierRenewals(app);
   startInvitationSweep(app);
 }

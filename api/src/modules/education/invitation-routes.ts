@@ -9,6 +9,7 @@
  * it was sent before, if unused.
  */
 import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
 import type { Transaction } from 'kysely';
 import {
   INVITATION_TTL_MS,
@@ -33,29 +34,40 @@ import type { ZodApp } from '../../http/typed-routes.ts';
 
 const used = () => notFound('token: this invitation is unknown or already used');
 
+/**
+ * Emails `email` a new link to join as `role`, replacing any link the address was sent before and did
+ * not use (one working link at a time, its lifetime from now). Without a mail server the inviter gets
+ * the link to pass on themselves.
+ */
+export async function emailInvitation(
+  app: FastifyInstance,
+  mailer: Mailer,
+  invitation: { institution: { id: number; name: string }; email: string; role: 'teacher' | 'student'; inviter: { id: number; username: string } },
+  now = Date.now(),
+): Promise<InvitationCreated> {
+  const { institution, email, role, inviter } = invitation;
+  const token = randomBytes(18).toString('base64url');
+  const link = `${app.config.publicUrl}/invitation/${token}`;
+  await app.db.kysely.transaction().execute(async (trx) => {
+    await trx.deleteFrom('institutionRoleInvitations').where('institutionId', '=', institution.id).where('email', '=', email).where('acceptedAt', 'is', null).execute();
+    await trx.insertInto('institutionRoleInvitations').values({ tokenHash: hashToken(token), institutionId: institution.id, email, role, invitedBy: inviter.id, createdAt: now }).execute();
+  });
+  await mailer.send({
+    to: email,
+    subject: `You are invited to ${institution.name} on OnAir`,
+    text: `${inviter.username} invited you to join ${institution.name} on OnAir as a ${role}.\n\nOpen this link to sign in or create your account and join:\n${link}\n`,
+  });
+  return { email, role, delivered: mailer.delivers, link: mailer.delivers ? null : link };
+}
+
 export function invitationRoutes(app: ZodApp, mailer: Mailer) {
   const db = app.db.kysely;
 
   app.post('/api/education-institutions/:id/invitations', { onRequest: app.requireUser, schema: { params: InstitutionIdParamsSchema, body: InvitationCreateRequestSchema } }, async (request, reply) => {
-    const { id } = request.params;
-    const input = request.body;
+    const { email, role } = request.body;
     const user = signedInUser(request);
-    const { institution } = await requireInstitution(db, user, id, { allowed: input.role === 'teacher' ? ['owner'] : ['owner', 'teacher'], kind: 'school' });
-    const token = randomBytes(18).toString('base64url');
-    const link = `${app.config.publicUrl}/invitation/${token}`;
-    await db.transaction().execute(async (trx) => {
-      // A new link replaces any the address was sent before and did not use: one working link at a time.
-      await trx.deleteFrom('institutionRoleInvitations').where('institutionId', '=', id).where('email', '=', input.email).where('acceptedAt', 'is', null).execute();
-      await trx.insertInto('institutionRoleInvitations').values({ tokenHash: hashToken(token), institutionId: id, email: input.email, role: input.role, invitedBy: user.id, createdAt: Date.now() }).execute();
-    });
-    await mailer.send({
-      to: input.email,
-      subject: `You are invited to ${institution.name} on OnAir`,
-      text: `${user.username} invited you to join ${institution.name} on OnAir as a ${input.role}.\n\nOpen this link to sign in or create your account and join:\n${link}\n`,
-    });
-    // Without a mail server the inviter gets the link to pass on themselves.
-    const created: InvitationCreated = { email: input.email, role: input.role, delivered: mailer.delivers, link: mailer.delivers ? null : link };
-    return reply.code(201).send(created);
+    const { institution } = await requireInstitution(db, user, request.params.id, { allowed: role === 'teacher' ? ['owner'] : ['owner', 'teacher'], kind: 'school' });
+    return reply.code(201).send(await emailInvitation(app, mailer, { institution, email, role, inviter: user }));
   });
 
   app.get('/api/education-invitations/:token', { schema: { params: InvitationTokenParamsSchema } }, async (request): Promise<InvitationView> => {

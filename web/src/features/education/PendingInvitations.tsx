@@ -1,16 +1,18 @@
 /**
  * The invitations a school or church is waiting on, under its Members list: who was asked (an address
- * by email, an account in the app), as what, by whom and until when; Withdraw for those within the
- * viewer's reach. Sending one again is inviting again, which replaces the old one.
+ * by email, an account in the app), as what, by whom and until when; Resend and Withdraw for those
+ * within the viewer's reach. Resending mails a new link (the old one stops working) or asks the
+ * account again, each with a new answer-by date; without a mail server the new link shows here.
  */
-import { Badge, Button, Stack, Table, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import { Badge, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { removableBy, type PendingInvitation } from '@onair/protocol';
 import { toast, toastError } from '../../lib/toast';
 import { LoadError } from '../../components/LoadError';
 import { useAuth } from '../auth/AuthProvider';
 import type { MembershipPlace } from './membership-place';
-import { educationQueries, useWithdrawInvitation } from './queries';
+import { educationQueries, useResendInvitation, useWithdrawInvitation } from './queries';
 
 const ROLE_LABELS: Record<PendingInvitation['role'], string> = { teacher: 'Teacher', student: 'Student', pastor: 'Pastor' };
 const day = (iso: string) => new Date(iso).toLocaleDateString();
@@ -19,6 +21,9 @@ export function PendingInvitations({ place }: { place: MembershipPlace }) {
   const { user } = useAuth();
   const invitations = useQuery(educationQueries.invitations(place.id));
   const withdraw = useWithdrawInvitation(place.id);
+  const resend = useResendInvitation(place.id);
+  /** A resent link to pass on by hand, when no mail server is configured. */
+  const [handLink, setHandLink] = useState<{ invitee: string; link: string } | null>(null);
   const reach = removableBy(user?.role === 'admin', place.myRole);
 
   const withdrawOne = ({ kind, invitee }: PendingInvitation) =>
@@ -29,6 +34,25 @@ export function PendingInvitations({ place }: { place: MembershipPlace }) {
         onError: toastError('Update Failed'),
       },
     );
+
+  const resendOne = ({ kind, invitee }: PendingInvitation) =>
+    resend.mutate(
+      { kind, invitee },
+      {
+        onSuccess: ({ delivered, link, expiresAt }) => {
+          setHandLink(link ? { invitee, link } : null);
+          const description =
+            kind === 'account'
+              ? `${invitee} is asked again, until ${day(expiresAt)}.`
+              : delivered
+                ? `A new invitation is on its way to ${invitee}; the old link no longer works.`
+                : `No mail server is configured: send ${invitee} the new link below.`;
+          toast({ title: 'Invitation Sent', description });
+        },
+        onError: toastError('Invitation Failed'),
+      },
+    );
+  const busy = (mutation: typeof withdraw | typeof resend, invitee: string) => mutation.isPending && mutation.variables?.invitee === invitee;
 
   return (
     <Stack gap="xs" data-testid="pending-invitations">
@@ -75,16 +99,27 @@ export function PendingInvitations({ place }: { place: MembershipPlace }) {
                     <Table.Td>{invitation.expired ? <Badge color="orange.9" variant="light">Expired {day(invitation.expiresAt)}</Badge> : day(invitation.expiresAt)}</Table.Td>
                     <Table.Td>
                       {reach.includes(invitation.role) && (
-                        <Button
-                          size="compact-xs"
-                          variant="light"
-                          color="red"
-                          aria-label={`Withdraw the invitation to ${invitation.invitee}`}
-                          loading={withdraw.isPending && withdraw.variables?.invitee === invitation.invitee}
-                          onClick={() => withdrawOne(invitation)}
-                        >
-                          Withdraw
-                        </Button>
+                        <Group gap="xs" wrap="nowrap">
+                          <Button
+                            size="compact-xs"
+                            variant="light"
+                            aria-label={`Resend the invitation to ${invitation.invitee}`}
+                            loading={busy(resend, invitation.invitee)}
+                            onClick={() => resendOne(invitation)}
+                          >
+                            Resend
+                          </Button>
+                          <Button
+                            size="compact-xs"
+                            variant="light"
+                            color="red"
+                            aria-label={`Withdraw the invitation to ${invitation.invitee}`}
+                            loading={busy(withdraw, invitation.invitee)}
+                            onClick={() => withdrawOne(invitation)}
+                          >
+                            Withdraw
+                          </Button>
+                        </Group>
                       )}
                     </Table.Td>
                   </Table.Tr>
@@ -92,9 +127,11 @@ export function PendingInvitations({ place }: { place: MembershipPlace }) {
               </Table.Tbody>
             </Table>
           </Table.ScrollContainer>
-          <Text size="xs" c="dimmed">
-            To send one again, invite the address or the account again: the new invitation replaces the old one.
-          </Text>
+          {handLink && (
+            <Text size="sm" data-testid="resent-invitation-link">
+              New link for {handLink.invitee}: {handLink.link}
+            </Text>
+          )}
         </>
       )}
     </Stack>

@@ -11,6 +11,8 @@ import type {
   InstitutionAnalytics,
   InstitutionCreateRequest,
   InvitationCancelRequest,
+  InvitationResendRequest,
+  InvitationResent,
   Lesson,
   LiveClass,
   LiveClassCreateRequest,
@@ -141,6 +143,15 @@ export function useWithdrawInvitation(institutionId: number) {
   const invalidate = useInvalidate();
   return useMutation({
     mutationFn: (input: InvitationCancelRequest) => apiRequest<undefined>('DELETE', `/api/education-institutions/${institutionId}/invitations`, input),
+    onSuccess: () => invalidate('/api/education-institutions'),
+  });
+}
+
+/** Sends a waiting invitation again with a new lifetime: a new emailed link, or the account asked again. */
+export function useResendInvitation(institutionId: number) {
+  const invalidate = useInvalidate();
+  return useMutation({
+    mutationFn: (input: InvitationResendRequest) => apiRequest<InvitationResent>('POST', `/api/education-institutions/${institutionId}/invitations/resend`, input),
     onSuccess: () => invalidate('/api/education-institutions'),
   });
 }
