@@ -61,6 +61,12 @@ describe.skipIf(!ready)('monetization in the browser', () => {
     expect(await donate.getByRole('button', { name: 'Send Donation' }).isDisabled()).toBe(true);
     await donate.getByRole('button', { name: '$5', exact: true }).click();
     await donate.getByLabel('Message (optional)').fill('Loving the set!');
+    // Offline, money waits: the form says so and sends nothing until the connection is back.
+    await fan.context.setOffline(true);
+    await donate.getByTestId('donate-offline').getByText('Nothing is charged', { exact: false }).waitFor();
+    expect(await donate.getByRole('button', { name: 'Send Donation' }).isDisabled()).toBe(true);
+    await fan.context.setOffline(false);
+    await donate.getByTestId('donate-offline').waitFor({ state: 'detached' });
     await donate.getByRole('button', { name: 'Send Donation' }).click();
     await toast(fan.page, 'Donation Sent');
     await toast(fan.page, 'Thank you for supporting the creator!');

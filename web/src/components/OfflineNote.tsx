@@ -3,8 +3,8 @@ import { Text } from '@mantine/core';
 import { useBrowserOnline } from '../lib/online';
 
 /**
- * A line under a form that cannot send while the browser is offline (chat, polls, questions): what
- * waits, and until when. Nothing while online.
+ * A line under a form that cannot send while the browser is offline (chat, polls, questions, money,
+ * the Studio's Start): what waits, and until when. Nothing while online.
  */
 export function OfflineNote({ children, testId }: { children: ReactNode; testId: string }) {
   if (useBrowserOnline()) return null;

@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { Button, Group, Modal, NumberInput, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core';
 import { MOBILE_MONEY_BRANDS, type PaymentMethodAddRequest, type PaymentMethodType } from '@onair/protocol';
+import { OfflineNote } from '../../components/OfflineNote';
+import { useBrowserOnline } from '../../lib/online';
 import { toast, toastError } from '../../lib/toast';
 import { useAddPaymentMethod } from './queries';
 
@@ -19,6 +21,7 @@ export function AddPaymentMethodDialog({ opened, onClose, testMode }: { opened: 
   const [bankName, setBankName] = useState('');
   const [account, setAccount] = useState('');
   const add = useAddPaymentMethod();
+  const online = useBrowserOnline();
 
   const reset = () => {
     setCardNumber('');
@@ -88,9 +91,10 @@ export function AddPaymentMethodDialog({ opened, onClose, testMode }: { opened: 
         <Text size="xs" c="dimmed">
           OnAir keeps only the provider’s token, the brand, the last four digits and the expiry.
         </Text>
-        <Button onClick={save} disabled={!ready} loading={add.isPending}>
+        <Button onClick={save} disabled={!ready || !online} loading={add.isPending}>
           Save Payment Method
         </Button>
+        <OfflineNote testId="payment-method-offline">The details stay here; save them when your connection is back.</OfflineNote>
       </Stack>
     </Modal>
   );

@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { Button, Group, NumberInput, Stack, Text, Textarea } from '@mantine/core';
 import { DONATION } from '@onair/protocol/constants';
+import { OfflineNote } from '../../components/OfflineNote';
+import { useBrowserOnline } from '../../lib/online';
 import { toast, toastError } from '../../lib/toast';
 import { PaymentMethodPicker } from './PaymentMethodPicker';
 import { newIdempotencyKey, useDonate } from './queries';
@@ -12,10 +14,12 @@ export function DonateForm({ creatorId, contentId, onSent }: { creatorId: number
   const [key, setKey] = useState(newIdempotencyKey);
   const [methodId, setMethodId] = useState<number | null>(null);
   const donate = useDonate();
+  // Money waits for a connection: nothing is tried (and nothing can be charged twice) while offline.
+  const online = useBrowserOnline();
   const inRange = typeof amount === 'number' && amount >= DONATION.minimum && amount <= DONATION.maximum;
   const valid = inRange && methodId !== null;
   const send = () => {
-    if (!valid) return;
+    if (!valid || !online) return;
     donate.mutate(
       { amount, creatorId, contentId, message: message.trim() || undefined, paymentMethodId: methodId, idempotencyKey: key },
       {
@@ -47,9 +51,10 @@ export function DonateForm({ creatorId, contentId, onSent }: { creatorId: number
       {typeof amount === 'number' && amount < DONATION.minimum && <Text size="xs" c="red">The minimum is ${DONATION.minimum}.</Text>}
       {typeof amount === 'number' && amount > DONATION.maximum && <Text size="xs" c="red">The most one donation can be is ${DONATION.maximum.toLocaleString('en-US')}.</Text>}
       <PaymentMethodPicker value={methodId} onChange={setMethodId} />
-      <Button onClick={send} disabled={!valid} loading={donate.isPending}>
+      <Button onClick={send} disabled={!valid || !online} loading={donate.isPending}>
         Send Donation
       </Button>
+      <OfflineNote testId="donate-offline">Nothing is charged; send it when your connection is back.</OfflineNote>
     </Stack>
   );
 }

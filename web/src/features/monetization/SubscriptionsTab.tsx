@@ -4,12 +4,15 @@ import { Badge, Button, Card, Group, List, Loader, SimpleGrid, Stack, Text, Titl
 import { IconCheck } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import type { SubscriptionTier } from '@onair/protocol';
+import { OfflineNote } from '../../components/OfflineNote';
+import { useBrowserOnline } from '../../lib/online';
 import { toast, toastError } from '../../lib/toast';
 import { PaymentMethodPicker } from './PaymentMethodPicker';
 import { formatMoney, monetizationQueries, newIdempotencyKey, useCancelPlan, useSubscribe } from './queries';
 
 function TierCard({ tier, current, methodId }: { tier: SubscriptionTier; current: boolean; methodId: number | null }) {
   const subscribe = useSubscribe();
+  const online = useBrowserOnline();
   // One key per attempt on this card: a double click or a retry after a lost answer charges once.
   const [key, setKey] = useState(newIdempotencyKey);
   const onSubscribe = () =>
@@ -48,9 +51,12 @@ function TierCard({ tier, current, methodId }: { tier: SubscriptionTier; current
           ))}
         </List>
         {tier.priceCents > 0 && (
-          <Button onClick={onSubscribe} disabled={current || methodId === null} loading={subscribe.isPending}>
-            {current ? 'Current plan' : `Subscribe to ${tier.name}`}
-          </Button>
+          <>
+            <Button onClick={onSubscribe} disabled={current || methodId === null || !online} loading={subscribe.isPending}>
+              {current ? 'Current plan' : `Subscribe to ${tier.name}`}
+            </Button>
+            {!current && <OfflineNote testId={`tier-${tier.id}-offline`}>Nothing is charged; subscribe when your connection is back.</OfflineNote>}
+          </>
         )}
         {tier.priceCents === 0 && current && <Text size="sm" c="dimmed">Your current plan</Text>}
       </Stack>

@@ -4,6 +4,8 @@ import { Badge, Button, Card, Group, Loader, SimpleGrid, Stack, Tabs, Text, Titl
 import { IconBroadcast, IconChartBar, IconLayoutDashboard, IconPlayerPlay, IconPlayerStop, IconSettings } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import type { StreamConfig } from '@onair/protocol';
+import { OfflineNote } from '../../components/OfflineNote';
+import { useBrowserOnline } from '../../lib/online';
 import { toast, toastError } from '../../lib/toast';
 import { useSingleFlight } from '../../lib/single-flight';
 import { AnalyticsView } from '../analytics/AnalyticsView';
@@ -28,6 +30,8 @@ export function CreatorStudioPage() {
   const start = useStartStream();
   const startOnce = useSingleFlight();
   const stop = useStopStream();
+  // Going on air needs the server: Start waits for the connection rather than failing into a toast.
+  const online = useBrowserOnline();
   const [form, setForm] = useState<StudioForm | null>(null);
   const [encodingValid, setEncodingValid] = useState(true);
   const streamList = active.data?.streams ?? [];
@@ -105,11 +109,12 @@ export function CreatorStudioPage() {
             Stop Stream
           </Button>
         ) : (
-          <Button leftSection={<IconPlayerPlay size={16} />} onClick={onStart} loading={start.isPending} disabled={!broadcastValid}>
+          <Button leftSection={<IconPlayerPlay size={16} />} onClick={onStart} loading={start.isPending} disabled={!broadcastValid || !online}>
             Start Stream
           </Button>
         )}
       </Group>
+      {!live && <OfflineNote testId="studio-offline">Start Stream waits for your connection.</OfflineNote>}
       {ffmpegMissing && (
         <Text size="sm" c="red" mt="xs" data-testid="start-without-ffmpeg">
           Without ffmpeg on the server nothing will be packaged: starting puts your broadcast, chat and polls on air, but viewers get no picture or sound.
@@ -154,7 +159,7 @@ export function CreatorStudioPage() {
                   Save Configuration
                 </Button>
                 {!live && (
-                  <Button leftSection={<IconPlayerPlay size={16} />} onClick={onStart} loading={start.isPending} disabled={!broadcastValid}>
+                  <Button leftSection={<IconPlayerPlay size={16} />} onClick={onStart} loading={start.isPending} disabled={!broadcastValid || !online}>
                     Start Stream
                   </Button>
                 )}
