@@ -2,7 +2,7 @@
  * Live, as a creator and a viewer would see it: a synthetic encoder publishes over RTMP with the key
  * the Studio shows, the item appears live, headless Chromium on its watch page plays it (time advances
  * and a real frame is drawn) with the seconds-behind-live readout; when the encoder stops, the viewer
- * is told the signal dropped, the stream ends after the grace period and the recording becomes an on-demand item that plays, as long as the input.
+ * (and one whose network lets no socket through, who asks) is told the signal dropped, the stream ends after the grace period and the recording becomes an on-demand item that plays, as long as the input.
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { startEncoder, waitFor, type Encoder } from '../../api/test/support/live-media.ts';
@@ -50,9 +50,19 @@ describe.skipIf(!ready)('live broadcast in the browser', () => {
       60_000,
       500,
     );
-    await viewer.page.goto(`/watch/${id}`);
-    await viewer.page.getByTestId('player-video').waitFor();
-    await playsPast(viewer.page, VIDEO, 1, 60_000);
+    // A second viewer watches through a network that lets no WebSocket or socket polling through (a
+    // strict proxy): no socket tells them anything, and their pages poll instead.
+    const passerby = await app.newPerson({ tourDoneFor: 'viewer' });
+    await passerby.page.route('**/socket.io/**', (route) => route.abort());
+    await passerby.page.routeWebSocket(/\/socket\.io\//, (ws) => ws.close());
+    await signIn(passerby.page, 'listener', 'listener123');
+    await Promise.all(
+      [viewer.page, passerby.page].map(async (page) => {
+        await page.goto(`/watch/${id}`);
+        await page.getByTestId('player-video').waitFor();
+        await playsPast(page, VIDEO, 1, 60_000);
+      }),
+    );
     expect((await drawnFrame(viewer.page, VIDEO)).distinct).toBeGreaterThan(20);
     await viewer.page.getByText(/behind live/i).first().waitFor({ timeout: 30_000 });
 
@@ -64,6 +74,11 @@ describe.skipIf(!ready)('live broadcast in the browser', () => {
     await notice.waitFor({ timeout: 18_000 });
     expect(await notice.innerText()).toMatch(/The broadcaster's signal dropped[\s\S]*The broadcast ends at .+ unless it comes back\./);
     expect(await viewer.page.getByText(/behind live/i).count()).toBe(0);
+    // The socket-less player, stalled, asks the server (GET /api/media/signal/:id) and says the same.
+    const theirs = passerby.page.getByTestId('player-signal-lost');
+    await theirs.waitFor({ timeout: 18_000 });
+    expect(await theirs.innerText()).toMatch(/The broadcaster's signal dropped[\s\S]*The broadcast ends at .+ unless it comes back\./);
+    await passerby.context.close();
     // Polled from the test (not waitForFunction, which does not wait on an async predicate's value).
     const readItem = (contentId: number) =>
       viewer.page.evaluate(async (c) => (await fetch(`/api/content/${c}`)).json() as Promise<{ status: string; duration: number; playback: { file: string | null; live: boolean } | null }>, contentId);

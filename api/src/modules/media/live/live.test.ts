@@ -168,6 +168,11 @@ describe.each(dialects)('live media on %s', { timeout: SLOW }, (dialect) => {
     await latecomer.emitWithAck('content:watch', { contentId: live.id });
     await waitFor('the latecomer told on entering', async () => told.seen.length > 0);
     expect(told.seen).toEqual([lost]);
+    // A player without a socket (signed out) asks, and reads the same.
+    const signalOf = (id: number) => t.app.inject({ method: 'GET', url: `/api/media/signal/${id}` });
+    expect((await signalOf(live.id)).json()).toEqual(lost);
+    expect((await signalOf(999_999)).statusCode).toBe(404);
+    expect((await signalOf(0)).statusCode).toBe(400);
     // The Studio says the encoder is gone and how long the broadcast waits, instead of its last healthy figures.
     const waiting = await waitFor('a health report of the wait', async () => health.seen.find((h) => /^The encoder disconnected: the broadcast ends in \d+ s unless it reconnects$/.test(h.warnings[0] ?? '')));
     expect(waiting).toMatchObject({ contentId: live.id, bitrateKbps: 0, fps: null });
@@ -190,6 +195,7 @@ describe.each(dialects)('live media on %s', { timeout: SLOW }, (dialect) => {
     // The picture is back: both viewers are told.
     await waitFor('the viewers told the signal is back', async () => told.seen.some((s) => s.state === 'restored'));
     expect(signals.seen.map((s) => s.state)).toEqual(['lost', 'restored']);
+    expect((await signalOf(live.id)).json()).toEqual({ contentId: live.id, state: 'restored', endsAt: null });
     // Still on air past the first drop's grace period.
     await sleep(Math.max(0, droppedAt + GRACE_MS + 1500 - Date.now()));
     const item = (await t.app.inject({ method: 'GET', url: `/api/content/${live.id}` })).json() as Content;

@@ -1,5 +1,12 @@
 import { useEffect, useState } from 'react';
-import { useEncoderAway } from '../streamSignal';
+import { useQuery } from '@tanstack/react-query';
+import type { StreamSignal } from '@onair/protocol';
+import { apiRequest } from '../../../lib/api';
+import { useLiveInterval } from '../../../lib/live';
+import { useEncoderAway, useStreamSignals } from '../streamSignal';
+
+/** How often a stalled player without a socket asks whether the encoder is away (the spec's 5 s fallback). */
+const SIGNAL_POLL_MS = 5000;
 
 /** A live player without a new frame for this long says so. */
 export const STALL_NOTICE_MS = 3000;
@@ -57,9 +64,32 @@ export interface StallNotice {
 
 const clock = (iso: string) => new Date(iso).toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit', second: '2-digit' });
 
+/**
+ * While the picture is stalled and no socket tells this player (signed out, or the socket down), asks
+ * the server whether the broadcaster's encoder is away, every few seconds until it plays again, and
+ * keeps the answer where the socket's would go (streamSignal.ts). A connected socket is told at once,
+ * so its players ask nothing: a dropped encoder does not turn its audience into a request storm.
+ */
+function useSignalWhileStalled(contentId: number, stalled: boolean) {
+  const interval = useLiveInterval(SIGNAL_POLL_MS);
+  const record = useStreamSignals((s) => s.record);
+  const asked = useQuery({
+    queryKey: ['/api/media/signal', contentId],
+    queryFn: () => apiRequest<StreamSignal>('GET', `/api/media/signal/${contentId}`),
+    enabled: stalled && interval !== false,
+    refetchInterval: interval,
+    staleTime: 0,
+    gcTime: 0,
+  });
+  useEffect(() => {
+    if (asked.data) record(asked.data);
+  }, [asked.data, record]);
+}
+
 /** What a stalled live player says, or null while it plays: whose connection dropped, as far as the server told. */
 export function useStallNotice(media: HTMLMediaElement | null, live: boolean, contentId: number): StallNotice | null {
   const stalled = useLiveStall(media, live);
+  useSignalWhileStalled(contentId, stalled);
   const away = useEncoderAway(contentId);
   if (!stalled) return null;
   if (away === undefined) return { cause: 'delivery', text: STREAM_STALLED_TEXT, detail: null };
