@@ -52,7 +52,10 @@ export function PendingInvitations({ place }: { place: MembershipPlace }) {
         onError: toastError('Invitation Failed'),
       },
     );
-  const busy = (mutation: typeof withdraw | typeof resend, invitee: string) => mutation.isPending && mutation.variables?.invitee === invitee;
+  const actions = [
+    { label: 'Resend', color: undefined, mutation: resend, run: resendOne },
+    { label: 'Withdraw', color: 'red', mutation: withdraw, run: withdrawOne },
+  ];
 
   return (
     <Stack gap="xs" data-testid="pending-invitations">
@@ -100,25 +103,19 @@ export function PendingInvitations({ place }: { place: MembershipPlace }) {
                     <Table.Td>
                       {reach.includes(invitation.role) && (
                         <Group gap="xs" wrap="nowrap">
-                          <Button
-                            size="compact-xs"
-                            variant="light"
-                            aria-label={`Resend the invitation to ${invitation.invitee}`}
-                            loading={busy(resend, invitation.invitee)}
-                            onClick={() => resendOne(invitation)}
-                          >
-                            Resend
-                          </Button>
-                          <Button
-                            size="compact-xs"
-                            variant="light"
-                            color="red"
-                            aria-label={`Withdraw the invitation to ${invitation.invitee}`}
-                            loading={busy(withdraw, invitation.invitee)}
-                            onClick={() => withdrawOne(invitation)}
-                          >
-                            Withdraw
-                          </Button>
+                          {actions.map(({ label, color, mutation, run }) => (
+                            <Button
+                              key={label}
+                              size="compact-xs"
+                              variant="light"
+                              color={color}
+                              aria-label={`${label} the invitation to ${invitation.invitee}`}
+                              loading={mutation.isPending && mutation.variables?.invitee === invitation.invitee}
+                              onClick={() => run(invitation)}
+                            >
+                              {label}
+                            </Button>
+                          ))}
                         </Group>
                       )}
                     </Table.Td>
