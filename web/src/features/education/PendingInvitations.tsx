@@ -53,8 +53,9 @@ export function PendingInvitations({ place }: { place: MembershipPlace }) {
       },
     );
   const actions = [
-    { label: 'Resend', color: undefined, mutation: resend, run: resendOne },
-    { label: 'Withdraw', color: 'red', mutation: withdraw, run: withdrawOne },
+    // The brand colour is a red too: Resend is drawn plain, so only Withdraw reads as the warning.
+    { label: 'Resend', variant: 'default', color: undefined, mutation: resend, run: resendOne },
+    { label: 'Withdraw', variant: 'light', color: 'red', mutation: withdraw, run: withdrawOne },
   ];
 
   return (
@@ -103,11 +104,11 @@ export function PendingInvitations({ place }: { place: MembershipPlace }) {
                     <Table.Td>
                       {reach.includes(invitation.role) && (
                         <Group gap="xs" wrap="nowrap">
-                          {actions.map(({ label, color, mutation, run }) => (
+                          {actions.map(({ label, variant, color, mutation, run }) => (
                             <Button
                               key={label}
                               size="compact-xs"
-                              variant="light"
+                              variant={variant}
                               color={color}
                               aria-label={`${label} the invitation to ${invitation.invitee}`}
                               loading={mutation.isPending && mutation.variables?.invitee === invitation.invitee}
