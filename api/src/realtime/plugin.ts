@@ -108,7 +108,11 @@ function watchListeners(app: FastifyInstance) {
     await app.presence.leave(contentId, viewerKey);
   };
   function leaveAll(this: AppSocket) {
-    for (const contentId of [...(watchedBy.get(this)?.keys() ?? [])]) void leave(this, contentId);
+    // Nobody awaits a disconnect: a failed leave (Redis gone, the node shutting down) is logged here,
+    // where unhandled it would end the process.
+    for (const contentId of [...(watchedBy.get(this)?.keys() ?? [])]) {
+      leave(this, contentId).catch((error: unknown) => app.log.warn({ err: error, contentId }, 'could not end a view on disconnect'));
+    }
   }
   const watchingOf = (socket: AppSocket) => {
     let watching = watchedBy.get(socket);
