@@ -172,16 +172,21 @@ function watchListeners(app: FastifyInstance) {
 async function realtimePlugin(app: FastifyInstance) {
   const prefix = app.config.redisPrefix;
   const guard = new SocketGuard(app);
+  // The streams adapter publishes (and keeps recovery sessions) on the connection it is given and makes
+  // its own for reading; the one it is given is ours to close, after the server, so that no session is
+  // written on a closed connection (an unhandled rejection: the adapter does not await that write).
+  // Named, so that `CLIENT LIST` tells the adapter's connections (it copies this one) from the rest.
+  const adapterRedis = app.redis?.duplicate({ connectionName: `${prefix}socket.io` });
+  adapterRedis?.on('error', (error: Error) => app.log.warn({ err: error }, 'socket adapter Redis error'));
   const io: AppServer = new Server(app.server, {
     serveClient: false,
     transports: app.config.apiProcesses > 1 ? ['websocket'] : ['polling', 'websocket'],
     // Middlewares run on recovered connections too: a socket is re-identified every time it connects.
     connectionStateRecovery: { maxDisconnectionDuration: RECOVERY_WINDOW_MS, skipMiddlewares: false },
     allowRequest: guard.allowRequest,
-    // The streams adapter blocks on XREAD, so it gets a connection of its own.
-    ...(app.redis
+    ...(adapterRedis
       ? {
-          adapter: createAdapter(app.redis.duplicate(), {
+          adapter: createAdapter(adapterRedis, {
             streamName: `${prefix}socket.io`,
             channelPrefix: `${prefix}socket.io`,
             sessionKeyPrefix: `${prefix}sio:session:`,
@@ -241,6 +246,7 @@ async function realtimePlugin(app: FastifyInstance) {
     await counters.close();
     app.socketUsers.close();
     await new Promise<void>((resolve) => io.close(() => resolve()));
+    adapterRedis?.disconnect();
   });
 }
 

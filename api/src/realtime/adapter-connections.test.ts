@@ -1,0 +1,38 @@
+/**
+ * The Socket.IO streams adapter's Redis connections end with the node: the one it publishes on is
+ * the realtime plugin's to close, and those it reads on it closes itself once its namespaces close.
+ * A connection left open is a handle that outlives `app.close()` (and, on a shared Redis, one more
+ * client per restart).
+ */
+import { Redis } from 'ioredis';
+import { afterAll, describe, expect, it } from 'vitest';
+import { redisAvailable, TEST_REDIS_URL } from '../../../test-support/redis.ts';
+import { testNodes, type TestNodes } from '../../test/support/nodes.ts';
+
+const hasRedis = await redisAvailable();
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+describe.runIf(hasRedis)('socket adapter connections (real Redis)', () => {
+  let cluster: TestNodes | undefined;
+  const observer = hasRedis ? new Redis(TEST_REDIS_URL) : null;
+  afterAll(() => observer?.disconnect());
+
+  async function adapterConnections(name: string) {
+    const list = String(await observer!.client('LIST'));
+    return list.split('\n').filter((line) => line.includes(` name=${name} `)).length;
+  }
+
+  it('are open while the node runs and closed once it has closed', async () => {
+    cluster = await testNodes('adapterconn');
+    const { app } = await cluster.start('node-a');
+    const name = `${app.config.redisPrefix}socket.io`;
+    await app.ready();
+    await expect.poll(() => adapterConnections(name), { timeout: 5_000 }).toBeGreaterThanOrEqual(2);
+
+    await cluster.stop();
+    // The reading connection leaves at the end of its blocking XREAD (5 s at most).
+    const deadline = Date.now() + 10_000;
+    while ((await adapterConnections(name)) > 0 && Date.now() < deadline) await sleep(200);
+    expect(await adapterConnections(name)).toBe(0);
+  }, 30_000);
+});
