@@ -77,6 +77,9 @@ describe.skipIf(!ready)('education and church mode in the browser', () => {
     await result.getByText('Line 21: pupil3@harmattan.edu already appears on line 5').waitFor();
     // The demo viewer has an account: the school asks, and only their yes makes them a student.
     await result.getByText('1 existing account was asked to join (viewer@onair.local): they are enrolled when they accept on their Education page.').waitFor();
+    // No mail server here: each new account's link is listed for the teacher to pass on.
+    const firstLink = (await result.getByTestId('invitation-links').getByRole('row').filter({ hasText: 'pupil1@harmattan.edu' }).getByRole('cell').nth(1).innerText()).trim();
+    expect(firstLink).toMatch(/\/invitation\/[A-Za-z0-9_-]+$/);
     await student.page.getByTestId('account-invitation').getByText('creator invited you to join Harmattan High as a student, on the roster of Physics for Broadcasters.').waitFor();
     await student.page.getByRole('button', { name: 'Accept the invitation from Harmattan High' }).click();
     await toast(student.page, 'Invitation Accepted');
@@ -115,6 +118,20 @@ describe.skipIf(!ready)('education and church mode in the browser', () => {
     await page.getByRole('tab', { name: 'Analytics' }).click();
     await page.getByText('Physics').first().waitFor();
     expect(await page.getByTestId('study-hours').innerText()).toMatch(/^0 min ([1-9]|[1-5]\d) s$/);
+
+    // A link lost before it was used: Members makes a new one and the old one stops working.
+    await page.getByRole('tab', { name: 'Institutions' }).click();
+    await card.getByRole('button', { name: 'Members' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Members of Harmattan High' });
+    await dialog.getByLabel('Find a member').fill('pupil1@');
+    const pupil = dialog.getByTestId('member-pupil1');
+    await pupil.getByText('Has not chosen a password yet').waitFor();
+    await pupil.getByRole('button', { name: 'Send pupil1 a new sign-in link' }).click();
+    await toast(page, 'Invitation Sent');
+    const newLink = /(\/invitation\/[A-Za-z0-9_-]+)/.exec((await dialog.getByTestId('member-link').innerText()).trim())![1]!;
+    const status = (link: string) => page.evaluate((token) => fetch(`/api/education-invitations/${token}`).then((r) => r.status), link.split('/').pop()!);
+    expect([await status(firstLink), await status(newLink)]).toEqual([404, 200]);
+    await page.keyboard.press('Escape');
     await Promise.all([teacher.context.close(), student.context.close()]);
   });
 

@@ -296,12 +296,22 @@ export const EnrolmentResultSchema = z.object({
       created: z.boolean(),
       /** An existing account that is not in the school yet: asked to join, it is enrolled once it accepts. */
       invited: z.boolean(),
+      /** A new account's link, for the staff to pass on: null once it was mailed to the account (`emailed`). */
       invitationToken: z.string().nullable(),
+      /** The new account's link went to its address (a mail server is configured and took it). */
+      emailed: z.boolean(),
     }),
   ),
   errors: z.array(z.object({ line: z.number().int(), reason: z.string() })),
 });
 export type EnrolmentResult = z.infer<typeof EnrolmentResultSchema>;
+
+/**
+ * POST /api/education-institutions/:id/members/:userId/link: an imported account that has not chosen
+ * a password gets a new link (the old one stops working), mailed to it, or shown (`link`) to pass on.
+ */
+export const ImportLinkSentSchema = z.object({ delivered: z.boolean(), link: z.string().nullable() });
+export type ImportLinkSent = z.infer<typeof ImportLinkSentSchema>;
 
 /** An invitation by email to join an institution as a teacher or student. */
 export const InvitationCreateRequestSchema = z.object({

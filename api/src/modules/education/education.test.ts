@@ -123,7 +123,7 @@ describe.each(dialects)('education mode on %s', (dialect) => {
     ]);
     // An existing account is asked, not enrolled: it joins, and enters the roster, when it accepts.
     // Nor does the school learn whose account the address is until its owner says yes.
-    expect(result.enrolled.find((e) => e.email === 'viewer@onair.local')).toEqual({ line: 2, userId: null, username: null, email: 'viewer@onair.local', created: false, invited: true, invitationToken: null });
+    expect(result.enrolled.find((e) => e.email === 'viewer@onair.local')).toEqual({ line: 2, userId: null, username: null, email: 'viewer@onair.local', created: false, invited: true, invitationToken: null, emailed: false });
     expect((await call(creator, 'GET', `/api/education-institutions/${schoolId}/members?pageSize=100`)).json().members.some((m: { username: string }) => m.username === 'viewer')).toBe(false);
     const [asked] = (await call(viewer, 'GET', '/api/user/invitations')).json() as { id: number; courseTitle: string }[];
     expect(asked).toMatchObject({ courseTitle: 'Algebra I' });

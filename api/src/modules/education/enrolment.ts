@@ -4,10 +4,10 @@
  * rows are then enrolled in one transaction, after the tier check: either all of them are written or,
  * when the tier is full, none. An email whose account is a student already puts it on the roster; an
  * account not in the school yet is asked to join (account-invitations.ts), and is enrolled when it
- * accepts; otherwise an account is created with no usable password and an invitation token its owner
- * uses to choose one.
+ * accepts; otherwise an account is created with no usable password and a link its owner uses to
+ * choose one, mailed to it when a mail server is configured, else shown to the staff (import-links.ts).
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { parse } from 'csv-parse/sync';
 import { CsvError } from 'csv-parse';
@@ -17,12 +17,11 @@ import type { UserRow } from '../../db/schema.ts';
 import type { InstitutionRow } from '../../db/schema-education.ts';
 import { badRequest } from '../../http/errors.ts';
 import { usernameKey } from '../users/repository.ts';
+import type { Mailer } from '../mail/mailer.ts';
 import { inviteAccount, notifyInvited } from './account-invitations.ts';
+import { mailImportLinks, newImportLink } from './import-links.ts';
+import { INVITED_PASSWORD_HASH } from './invitation-tokens.ts';
 import { assertRoomForStudents } from './tiers.ts';
-
-/** Accounts created by an import cannot sign in until their owner accepts the invitation. */
-export const INVITED_PASSWORD_HASH = '!invited';
-export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 const emailSchema = z.email();
 const HEADER_ALIASES: Record<string, 'email' | 'firstName' | 'lastName' | 'username'> = {
@@ -54,6 +53,7 @@ function readCsv(csv: string): { header: string[]; records: { line: number; cell
 
 export async function enrolFromCsv(
   app: FastifyInstance,
+  mailer: Mailer,
   institution: InstitutionRow,
   csv: string,
   courseId: number | null,
@@ -171,7 +171,7 @@ export async function enrolFromCsv(
       if (user && !already.has(user.id)) {
         await inviteAccount(trx, { institutionId: institution.id, userId: user.id, role: 'student', courseId, invitedBy: enroller.id }, now);
         invited.push({ userId: user.id, role: 'student' });
-        out.push({ line: row.line, userId: null, username: null, email: row.email, created: false, invited: true, invitationToken });
+        out.push({ line: row.line, userId: null, username: null, email: row.email, created: false, invited: true, invitationToken, emailed: false });
         continue;
       }
       if (!user) {
@@ -192,22 +192,22 @@ export async function enrolFromCsv(
           })
           .returningAll()
           .executeTakeFirstOrThrow();
-        invitationToken = randomBytes(18).toString('base64url');
-        await trx
-          .insertInto('institutionInvitations')
-          .values({ tokenHash: hashToken(invitationToken), institutionId: institution.id, userId: user.id, createdAt: now, acceptedAt: null })
-          .execute();
+        invitationToken = await newImportLink(trx, institution.id, user.id, now);
       }
       if (!already.has(user.id)) {
         await trx.insertInto('institutionMembers').values({ institutionId: institution.id, userId: user.id, role: 'student', createdAt: now }).execute();
       }
       if (courseId) await trx.insertInto('courseEnrolments').values({ courseId, userId: user.id, createdAt: now }).execute();
-      out.push({ line: row.line, userId: user.id, username: user.username, email: row.email, created: !row.existing, invited: false, invitationToken });
+      out.push({ line: row.line, userId: user.id, username: user.username, email: row.email, created: !row.existing, invited: false, invitationToken, emailed: false });
     }
     return out;
   });
   await notifyInvited(app, invited, institution, enroller);
-  return { enrolled, errors };
+  // After the commit: a refused message leaves its link on the staff's screen, the import stands.
+  const created = enrolled.flatMap(({ email, username, invitationToken: token }) => (token && username ? [{ email, username, token }] : []));
+  const mailed = await mailImportLinks(app, mailer, institution, enroller, created);
+  const told = (entry: EnrolmentResult['enrolled'][number]) => (mailed.has(entry.email) ? { ...entry, invitationToken: null, emailed: true } : entry);
+  return { enrolled: enrolled.map(told), errors };
 }
 
 /** A username from the email's local part, made unique with a number when taken. */

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { accountInvitationRoutes } from './account-invitations.ts';
 import { courseRoutes } from './course-routes.ts';
 import { institutionRoutes, type EducationDeps } from './institution-routes.ts';
+import { importLinkRoutes } from './import-links.ts';
 import { invitationRoutes } from './invitation-routes.ts';
 import { startInvitationSweep } from './invitation-sweep.ts';
 import { liveClassRoutes } from './live-class-routes.ts';
@@ -18,6 +19,7 @@ export default async function educationModule(app: FastifyInstance, deps: Educat
   invitationRoutes(app, deps.mailer);
   accountInvitationRoutes(app);
   pendingInvitationRoutes(app, deps.mailer);
+  importLinkRoutes(app, deps.mailer);
   startTierRenewals(app);
   startInvitationSweep(app);
 }

@@ -126,7 +126,7 @@ export function institutionRoutes(app: ZodApp, deps: EducationDeps) {
     const user = signedInUser(request);
     const { institution } = await requireInstitution(db, user, request.params.id, { allowed: ['owner', 'teacher'], kind: 'school' });
     if (input.courseId) await assertCourseOf(db, institution.id, input.courseId);
-    return enrolFromCsv(app, institution, input.csv, input.courseId ?? null, user);
+    return enrolFromCsv(app, deps.mailer, institution, input.csv, input.courseId ?? null, user);
   });
 
   app.get('/api/education-institutions/:id/analytics', { onRequest: app.requireUser, schema: { params: InstitutionIdParamsSchema } }, async (request) => {

@@ -8,7 +8,6 @@
  * answers 410, and the school invites the address again. Inviting an address again replaces the link
  * it was sent before, if unused.
  */
-import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Transaction } from 'kysely';
 import {
@@ -26,7 +25,7 @@ import { conflict, gone, notFound } from '../../http/errors.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { requireInstitution } from './access.ts';
-import { hashToken, INVITED_PASSWORD_HASH } from './enrolment.ts';
+import { hashToken, invitationLink, INVITED_PASSWORD_HASH, newToken } from './invitation-tokens.ts';
 import { presentInstitution } from './institutions.ts';
 import { assertRoomForStudents } from './tiers.ts';
 import { signedInUser } from '../../http/signed-in.ts';
@@ -46,8 +45,8 @@ export async function emailInvitation(
   now = Date.now(),
 ): Promise<InvitationCreated> {
   const { institution, email, role, inviter } = invitation;
-  const token = randomBytes(18).toString('base64url');
-  const link = `${app.config.publicUrl}/invitation/${token}`;
+  const token = newToken();
+  const link = invitationLink(app.config.publicUrl, token);
   await app.db.kysely.transaction().execute(async (trx) => {
     await trx.deleteFrom('institutionRoleInvitations').where('institutionId', '=', institution.id).where('email', '=', email).where('acceptedAt', 'is', null).execute();
     await trx.insertInto('institutionRoleInvitations').values({ tokenHash: hashToken(token), institutionId: institution.id, email, role, invitedBy: inviter.id, createdAt: now }).execute();

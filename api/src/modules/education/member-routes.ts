@@ -21,7 +21,7 @@ import { accountMatches, findUserByUsername } from '../users/repository.ts';
 import { inviteAccount, notifyInvited, putOnRoster } from './account-invitations.ts';
 import { requireInstitution, roleIn, STAFF_ROLES, withArticle } from './access.ts';
 import { assertCourseOf } from './courses.ts';
-import { INVITED_PASSWORD_HASH } from './enrolment.ts';
+import { INVITED_PASSWORD_HASH } from './invitation-tokens.ts';
 import { presentInstitution } from './institutions.ts';
 import { handOver, removeMember } from './membership-changes.ts';
 import { assertRoomForStudents } from './tiers.ts';

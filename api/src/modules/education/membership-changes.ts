@@ -17,17 +17,17 @@ import type { InstitutionRow } from '../../db/schema-education.ts';
 import { conflict, forbidden, notFound } from '../../http/errors.ts';
 import { notify } from '../notifications/service.ts';
 import { withArticle } from './access.ts';
-import { INVITED_PASSWORD_HASH } from './enrolment.ts';
+import { INVITED_PASSWORD_HASH } from './invitation-tokens.ts';
 
 const successorRole = (institution: InstitutionRow) => successorOfType(institution.type);
 const kindOf = (institution: InstitutionRow) => (institution.type === 'church' ? 'church' : 'school');
 const linkOf = (institution: InstitutionRow): `/${string}` => (institution.type === 'church' ? `/church/${institution.id}` : '/education-mode');
 
-async function memberOf(db: Kysely<Database>, institution: InstitutionRow, userId: number) {
+export async function memberOf(db: Kysely<Database>, institution: InstitutionRow, userId: number) {
   const member = await db
     .selectFrom('institutionMembers')
     .innerJoin('users', 'users.id', 'institutionMembers.userId')
-    .select(['users.id', 'users.username', 'users.passwordHash', 'users.status', 'institutionMembers.role'])
+    .select(['users.id', 'users.username', 'users.email', 'users.passwordHash', 'users.status', 'institutionMembers.role'])
     .where('institutionMembers.institutionId', '=', institution.id)
     .where('institutionMembers.userId', '=', userId)
     .executeTakeFirst();

@@ -8,7 +8,7 @@ import { useAuth } from '../auth/AuthProvider';
 import { toast, toastError } from '../../lib/toast';
 import type { MembershipPlace } from './membership-place';
 import { PendingInvitations } from './PendingInvitations';
-import { educationQueries, MEMBERS_PAGE_SIZE, useHandOver, useRemoveMember } from './queries';
+import { educationQueries, MEMBERS_PAGE_SIZE, useHandOver, useNewImportLink, useRemoveMember } from './queries';
 
 const ROLE_LABELS: Record<InstitutionRole, string> = { owner: 'Owner', teacher: 'Teacher', student: 'Student', pastor: 'Pastor', member: 'Member' };
 const displayName = (m: Member) => (m.firstName || m.lastName ? `${[m.firstName, m.lastName].filter(Boolean).join(' ')} (${m.username})` : m.username);
@@ -28,6 +28,9 @@ export function MembersDialog({ place, opened, onClose }: { place: MembershipPla
   const members = useInfiniteQuery({ ...educationQueries.members(place.id, search), enabled: opened, placeholderData: keepPreviousData });
   const remove = useRemoveMember(place.id);
   const handOver = useHandOver(place.id);
+  const newLink = useNewImportLink(place.id);
+  /** A new sign-in link to pass on by hand, when no mail server took it. */
+  const [handLink, setHandLink] = useState<{ username: string; link: string } | null>(null);
   const [pending, setPending] = useState<Pending | null>(null);
   // The confirmation sits above the list: brought into view, with its button focused for the keyboard.
   const confirmButton = useRef<HTMLButtonElement>(null);
@@ -66,6 +69,18 @@ export function MembersDialog({ place, opened, onClose }: { place: MembershipPla
       });
     }
   };
+
+  const sendLink = (member: Member) =>
+    newLink.mutate(member.userId, {
+      onSuccess: ({ delivered, link }) => {
+        setHandLink(link ? { username: member.username, link } : null);
+        toast({
+          title: 'Invitation Sent',
+          description: delivered ? `A new link is on its way to ${member.email}; the old one no longer works.` : `No mail server took it: send ${member.username} the new link below; the old one no longer works.`,
+        });
+      },
+      onError: toastError('Invitation Failed'),
+    });
 
   return (
     <Modal opened={opened} onClose={onClose} title={`Members of ${place.name}`} size="xl">
@@ -129,6 +144,17 @@ export function MembersDialog({ place, opened, onClose }: { place: MembershipPla
                               Make owner
                             </Button>
                           )}
+                          {removable && !m.accepted && (
+                            <Button
+                              size="compact-xs"
+                              variant="default"
+                              aria-label={`Send ${m.username} a new sign-in link`}
+                              loading={newLink.isPending && newLink.variables === m.userId}
+                              onClick={() => sendLink(m)}
+                            >
+                              New link
+                            </Button>
+                          )}
                           {removable && (
                             <Button size="compact-xs" variant="light" color="red" aria-label={`Remove ${m.username}`} onClick={() => setPending({ action: 'remove', member: m })}>
                               Remove
@@ -142,6 +168,11 @@ export function MembersDialog({ place, opened, onClose }: { place: MembershipPla
               </Table.Tbody>
             </Table>
           </Table.ScrollContainer>
+        )}
+        {handLink && (
+          <Text size="sm" data-testid="member-link">
+            New link for {handLink.username}: {handLink.link}
+          </Text>
         )}
         {members.hasNextPage && (
           <Group justify="space-between">

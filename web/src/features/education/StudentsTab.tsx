@@ -18,6 +18,9 @@ function BulkEnrolment({ institutions, courses }: { institutions: Institution[];
   const enrol = useEnrolCsv(Number(institutionId));
   // Existing accounts not in the school yet: asked to join, not enrolled until they accept.
   const invited = result?.enrolled.filter((e) => e.invited) ?? [];
+  // New accounts whose link went by email; the others' links are listed for the staff to pass on.
+  const emailed = result?.enrolled.filter((e) => e.emailed) ?? [];
+  const handed = result?.enrolled.filter((e) => e.invitationToken) ?? [];
   const submit = async () => {
     if (!file || !institutionId) return;
     const csv = await file.text();
@@ -74,16 +77,19 @@ function BulkEnrolment({ institutions, courses }: { institutions: Institution[];
                 Line {e.line}: {e.reason}
               </Alert>
             ))}
-            {result.enrolled.some((e) => e.invitationToken) && (
+            {emailed.length > 0 && (
+              <Text size="sm" data-testid="enrolment-emailed">
+                {`${emailed.length} new ${emailed.length === 1 ? 'account was' : 'accounts were'} emailed a link to choose a password. A lost link is replaced from Members (New link).`}
+              </Text>
+            )}
+            {handed.length > 0 && (
               <>
                 <Text size="sm" c="dimmed">
-                  {result.enrolled.filter((e) => e.invitationToken).length} new accounts were created; send each student their invitation link to choose a password (or sign in with an account they already have).
+                  {handed.length} new {handed.length === 1 ? 'account was' : 'accounts were'} created{emailed.length > 0 ? ' whose email the mail server refused' : ''}; send each student their invitation link to choose a password (or sign in with an account they already have). Members makes a new link if one is lost.
                 </Text>
                 <Table fz="xs" data-testid="invitation-links">
                   <Table.Tbody>
-                    {result.enrolled
-                      .filter((e) => e.invitationToken)
-                      .map((e) => (
+                    {handed.map((e) => (
                         <Table.Tr key={e.line}>
                           <Table.Td>{e.email}</Table.Td>
                           <Table.Td>{`${window.location.origin}/invitation/${e.invitationToken}`}</Table.Td>

@@ -7,6 +7,7 @@ import type {
   EducationContentCreateRequest,
   EnrolmentCsvRequest,
   EnrolmentResult,
+  ImportLinkSent,
   Institution,
   InstitutionAnalytics,
   InstitutionCreateRequest,
@@ -223,6 +224,13 @@ export function useRemoveMember(institutionId: number) {
   return useMutation({
     mutationFn: (userId: number) => apiRequest<undefined>('DELETE', `/api/education-institutions/${institutionId}/members/${userId}`),
     onSuccess: () => invalidate(...MEMBERSHIP_KEYS),
+  });
+}
+
+/** A new sign-in link for a member an import made who has not chosen a password (the old link stops working). */
+export function useNewImportLink(institutionId: number) {
+  return useMutation({
+    mutationFn: (userId: number) => apiRequest<ImportLinkSent>('POST', `/api/education-institutions/${institutionId}/members/${userId}/link`),
   });
 }
 

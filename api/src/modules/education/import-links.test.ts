@@ -1,0 +1,104 @@
+/**
+ * Imported accounts' links: mailed at import when a mail server takes them (shown to the staff when it
+ * refuses one), and made again from the Members list by staff within reach, the old link then dead.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AccountInvitationSchema, EnrolmentResultSchema, ImportLinkSentSchema, InstitutionSchema, InvitationViewSchema, type MembersPage } from '@onair/protocol';
+import { createTestApp, sessionCookie, signIn, TINY_SEED, type TestApp } from '../../../test/support/app.ts';
+import { testDialects } from '../../../../test-support/databases.ts';
+import { memoryMailer, type Mailer } from '../mail/mailer.ts';
+
+const dialects = await testDialects();
+
+/** A mail server that takes every message but those to a `bounce@` address. */
+function bouncingMailer() {
+  const kept = memoryMailer();
+  const mailer: Mailer = {
+    delivers: true,
+    async send(message) {
+      if (message.to.startsWith('bounce@')) throw new Error('550 mailbox unavailable');
+      await kept.send(message);
+    },
+  };
+  return { mailer, sent: kept.sent };
+}
+
+describe.each(dialects)('imported accounts’ links on %s', (dialect) => {
+  let t: TestApp;
+  let creator: string;
+  let viewer: string;
+  let listener: string;
+  const { mailer, sent } = bouncingMailer();
+  beforeAll(async () => {
+    t = await createTestApp(dialect, { seed: TINY_SEED, deps: { mailer } });
+    [creator, viewer, listener] = await Promise.all([signIn(t.app, 'creator', 'creator123'), signIn(t.app, 'viewer', 'viewer123'), signIn(t.app, 'listener', 'listener123')]);
+  });
+  afterAll(() => t.close());
+
+  const call = (cookie: string | null, method: 'GET' | 'POST', url: string, payload?: unknown) =>
+    t.app.inject({ method, url, headers: cookie ? { cookie } : {}, ...(payload === undefined ? {} : { payload: payload as object }) });
+  const tokenOf = (link: string) => /\/invitation\/([A-Za-z0-9_-]+)/.exec(link)![1]!;
+  const mailTo = (to: string) => sent.filter((m) => m.to === to).at(-1);
+  const works = async (token: string) => (await call(null, 'GET', `/api/education-invitations/${token}`)).statusCode === 200;
+
+  it('mails each new account its link, shows the staff the ones mail refused, and makes a new link on request', { timeout: 90_000 }, async () => {
+    const school = InstitutionSchema.parse((await call(creator, 'POST', '/api/education-institutions', { name: 'Lagoon School', type: 'high_school', domain: 'lagoon.sch' })).json());
+    for (const [username, role] of [['viewer', 'teacher'], ['listener', 'student']] as const) {
+      await call(creator, 'POST', `/api/education-institutions/${school.id}/members`, { username, role });
+    }
+    for (const cookie of [viewer, listener]) {
+      for (const invitation of AccountInvitationSchema.array().parse((await call(cookie, 'GET', '/api/user/invitations')).json())) {
+        await call(cookie, 'POST', `/api/user/invitations/${invitation.id}/accept`);
+      }
+    }
+
+    const result = EnrolmentResultSchema.parse(
+      (await call(viewer, 'POST', `/api/education-institutions/${school.id}/enrolments`, { csv: 'email,firstName,lastName\nama@lagoon.sch,Ama,Boateng\nbounce@lagoon.sch,Kwame,Asante' })).json(),
+    );
+    const [ama, bounced] = result.enrolled;
+    expect(ama).toMatchObject({ email: 'ama@lagoon.sch', created: true, emailed: true, invitationToken: null });
+    expect(bounced).toMatchObject({ email: 'bounce@lagoon.sch', created: true, emailed: false });
+    expect(bounced!.invitationToken).toBeTruthy();
+    const mail = mailTo('ama@lagoon.sch')!;
+    expect(mail.subject).toBe('Your Lagoon School account on OnAir');
+    expect(mail.text).toContain(`viewer made you an account on OnAir to join Lagoon School as a student (username ${ama!.username})`);
+    const firstToken = tokenOf(mail.text);
+    expect(InvitationViewSchema.parse((await call(null, 'GET', `/api/education-invitations/${firstToken}`)).json()).placeholderUsername).toBe(ama!.username);
+
+    const url = (userId: number | string) => `/api/education-institutions/${school.id}/members/${userId}/link`;
+    const ids = Object.fromEntries(((await call(creator, 'GET', `/api/education-institutions/${school.id}/members`)).json() as MembersPage).members.map((m) => [m.username, m.userId]));
+
+    // Refusals name the field and leave the link as it was.
+    expect((await call(null, 'POST', url(ama!.userId!))).statusCode).toBe(401);
+    const byStudent = await call(listener, 'POST', url(ama!.userId!));
+    expect(byStudent.statusCode).toBe(403);
+    const outOfReach = await call(viewer, 'POST', url(ids.creator!));
+    expect([outOfReach.statusCode, outOfReach.body]).toEqual([403, 'userId: a teacher cannot send an owner a link']);
+    const signedIn = await call(creator, 'POST', url(ids.listener!));
+    expect([signedIn.statusCode, signedIn.body]).toEqual([409, 'userId: listener has chosen a password already and signs in with it']);
+    expect((await call(creator, 'POST', url(999_999))).body).toBe('userId: no member with that id in this school');
+    const bad = await call(creator, 'POST', url('abc'));
+    expect(bad.statusCode).toBe(400);
+    expect(bad.body).toMatch(/^userId/);
+    expect(await works(firstToken)).toBe(true);
+
+    // A teacher makes Ama a new link: mailed, and the first one stops working.
+    const again = ImportLinkSentSchema.parse((await call(viewer, 'POST', url(ama!.userId!))).json());
+    expect(again).toEqual({ delivered: true, link: null });
+    const secondToken = tokenOf(mailTo('ama@lagoon.sch')!.text);
+    expect(secondToken).not.toBe(firstToken);
+    expect([await works(firstToken), await works(secondToken)]).toEqual([false, true]);
+
+    // Mail refused again: the new link comes back to the staff instead.
+    const handed = ImportLinkSentSchema.parse((await call(creator, 'POST', url(bounced!.userId!))).json());
+    expect(handed.delivered).toBe(false);
+    expect(handed.link).toMatch(/\/invitation\/[A-Za-z0-9_-]+$/);
+    expect([await works(bounced!.invitationToken!), await works(tokenOf(handed.link!))]).toEqual([false, true]);
+
+    // Once Ama has chosen a password, there is no link to make.
+    const accepted = await call(null, 'POST', '/api/education-invitations/accept', { token: secondToken, password: 'ama-lagoon' });
+    expect(accepted.json()).toEqual({ username: ama!.username });
+    expect((await call(sessionCookie(accepted), 'GET', '/api/user')).json()).toMatchObject({ username: ama!.username });
+    expect((await call(viewer, 'POST', url(ama!.userId!))).statusCode).toBe(409);
+  });
+});
