@@ -58,6 +58,11 @@ export async function notifyInvited(app: FastifyInstance, invited: { userId: num
   }
 }
 
+/** Tells the person a request waiting for them was withdrawn (their open page reads its list again). */
+export async function notifyWithdrawn(app: FastifyInstance, withdrawn: { userId: number; role: InvitedRole }, place: { name: string; type: string }, by: { id: number; username: string }) {
+  await notify(app, { userId: withdrawn.userId, senderId: by.id, text: `${by.username} withdrew the invitation to join ${invitedAs(withdrawn.role, place.name)}.`, link: pageOf(place) });
+}
+
 const TTL_MS = INVITATION_TTL_MS.account;
 
 async function listFor(db: Kysely<Database>, userId: number): Promise<AccountInvitation[]> {

@@ -4,7 +4,7 @@
  * an agreed price and the monthly renewal of paid tiers through the payment provider.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AccountInvitationSchema, CourseProgressSchema, CourseSchema, DAY_MS, INVITATION_TTL_MS, EnrolmentResultSchema, InstitutionSchema, InvitationCreatedSchema, InvitationResentSchema, InvitationViewSchema, MemberAddedSchema, PendingInvitationSchema, type PendingInvitation } from '@onair/protocol';
+import { AccountInvitationSchema, CourseProgressSchema, CourseSchema, DAY_MS, INVITATION_TTL_MS, EnrolmentResultSchema, InstitutionSchema, InvitationCreatedSchema, InvitationResentSchema, InvitationViewSchema, MemberAddedSchema, NotificationsSchema, PendingInvitationSchema, type PendingInvitation } from '@onair/protocol';
 import { createTestApp, sessionCookie, signIn, TINY_SEED, type TestApp } from '../../../test/support/app.ts';
 import { testDialects } from '../../../../test-support/databases.ts';
 import { memoryMailer } from '../mail/mailer.ts';
@@ -327,6 +327,11 @@ describe.each(dialects)('education accounts and billing on %s', (dialect) => {
     expect(ours(await waiting()).map((i) => i.invitee)).toEqual(['pending-teacher@savanna.edu']);
     const amaCookie = await signIn(t.app, 'ama', 'ama-password-1');
     expect((await call(amaCookie, 'GET', '/api/user/invitations')).json()).toEqual([]);
+    // Told, by a notification that also makes an open Education page read its list again.
+    expect(NotificationsSchema.parse((await call(amaCookie, 'GET', '/api/notifications')).json()).items[0]).toMatchObject({
+      text: 'kofi withdrew the invitation to join Savanna College as a student.',
+      link: '/education-mode',
+    });
     const again = await withdraw(creator, { kind: 'account', invitee: 'ama' });
     expect(again.statusCode).toBe(404);
     expect(again.body).toBe('invitee: no invitation to ama is waiting');

@@ -3,7 +3,7 @@
  * requests to existing accounts that nobody has answered (expired ones too, until the sweep deletes
  * them: invitation-sweep.ts). GET /api/education-institutions/:id/invitations lists them; DELETE on
  * the same path, `{kind, invitee}`, withdraws one: the link stops working, the request leaves the
- * person's list; POST …/invitations/resend, `{kind, invitee}`, sends it again with a new lifetime.
+ * person's list and they are told; POST …/invitations/resend, `{kind, invitee}`, sends it again with a new lifetime.
  * Who may withdraw or resend one is who may remove its role (protocol's `removableBy`).
  */
 import {
@@ -23,7 +23,7 @@ import { usernameKey } from '../users/repository.ts';
 import type { UserRow } from '../../db/schema.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { requireInstitution, withArticle } from './access.ts';
-import { inviteAccount, notifyInvited } from './account-invitations.ts';
+import { inviteAccount, notifyInvited, notifyWithdrawn } from './account-invitations.ts';
 import { emailInvitation } from './invitation-routes.ts';
 
 /** Each role's staff: a school's owner and teachers, a church's owner and pastors. */
@@ -91,7 +91,11 @@ export function pendingInvitationRoutes(app: ZodApp, mailer: Mailer) {
     const user = signedInUser(request);
     const { institution, waiting } = await waitingInvitation(user, request.params.id, request.body, 'withdraw');
     if (waiting.kind === 'email') await db.deleteFrom('institutionRoleInvitations').where('tokenHash', '=', waiting.tokenHash).where('acceptedAt', 'is', null).execute();
-    else await db.deleteFrom('institutionAccountInvitations').where('id', '=', waiting.id).execute();
+    else {
+      const deleted = await db.deleteFrom('institutionAccountInvitations').where('id', '=', waiting.id).executeTakeFirst();
+      // Told only when this call took it away (not when they answered meanwhile).
+      if (Number(deleted.numDeletedRows) > 0) await notifyWithdrawn(app, waiting, institution, user);
+    }
     request.log.info({ institutionId: institution.id, kind: waiting.kind, by: user.id }, 'invitation withdrawn');
     return reply.code(204).send();
   });

@@ -30,7 +30,11 @@ export function PendingInvitations({ place }: { place: MembershipPlace }) {
     withdraw.mutate(
       { kind, invitee },
       {
-        onSuccess: () => toast({ title: 'Invitation Withdrawn', description: `${invitee} can no longer join ${place.name} with it.` }),
+        onSuccess: () =>
+          toast({
+            title: 'Invitation Withdrawn',
+            description: kind === 'account' ? `${invitee} can no longer join ${place.name} with it, and is told so.` : `${invitee} can no longer join ${place.name} with it.`,
+          }),
         onError: toastError('Update Failed'),
       },
     );
