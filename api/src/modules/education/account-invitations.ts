@@ -63,8 +63,6 @@ export async function notifyWithdrawn(app: FastifyInstance, withdrawn: { userId:
   await notify(app, { userId: withdrawn.userId, senderId: by.id, text: `${by.username} withdrew the invitation to join ${invitedAs(withdrawn.role, place.name)}.`, link: pageOf(place) });
 }
 
-const TTL_MS = INVITATION_TTL_MS.account;
-
 async function listFor(db: Kysely<Database>, userId: number): Promise<AccountInvitation[]> {
   const rows = await db
     .selectFrom('institutionAccountInvitations as inv')
@@ -73,7 +71,7 @@ async function listFor(db: Kysely<Database>, userId: number): Promise<AccountInv
     .leftJoin('users as inviter', 'inviter.id', 'inv.invitedBy')
     .select(['inv.id', 'inv.role', 'inv.createdAt', 'institutions.id as institutionId', 'institutions.name', 'institutions.type', 'courses.title as courseTitle', 'inviter.username as invitedBy'])
     .where('inv.userId', '=', userId)
-    .where('inv.createdAt', '>', Date.now() - TTL_MS)
+    .where('inv.createdAt', '>', Date.now() - INVITATION_TTL_MS.account)
     .orderBy('inv.createdAt', 'desc')
     .orderBy('inv.id', 'desc')
     .execute();
@@ -84,7 +82,7 @@ async function listFor(db: Kysely<Database>, userId: number): Promise<AccountInv
     courseTitle: r.courseTitle,
     invitedBy: r.invitedBy,
     createdAt: new Date(r.createdAt).toISOString(),
-    expiresAt: new Date(r.createdAt + TTL_MS).toISOString(),
+    expiresAt: new Date(r.createdAt + INVITATION_TTL_MS.account).toISOString(),
   }));
 }
 
@@ -95,7 +93,7 @@ async function accept(trx: Transaction<Database>, invitationId: number, userId: 
   const invitation = await trx.selectFrom('institutionAccountInvitations').selectAll().where('id', '=', invitationId).where('userId', '=', userId).executeTakeFirst();
   if (!invitation) throw notFound('No invitation with that id');
   const institution = await trx.selectFrom('institutions').select(['id', 'name', 'type', 'subscriptionTier']).where('id', '=', invitation.institutionId).executeTakeFirstOrThrow();
-  const expiresAt = invitation.createdAt + TTL_MS;
+  const expiresAt = invitation.createdAt + INVITATION_TTL_MS.account;
   if (expiresAt <= Date.now()) throw gone(`id: this invitation expired on ${new Date(expiresAt).toUTCString()}: ask ${institution.name} to invite you again`);
   const current = await roleIn(trx, institution.id, userId);
   // A church's member may be asked onto its pastoral team; any other role already held stands.

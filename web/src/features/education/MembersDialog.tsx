@@ -43,7 +43,8 @@ export function MembersDialog({ place, opened, onClose }: { place: MembershipPla
   const shown = pages.flatMap((page) => page.members);
   // The last page read is the freshest count (a removal reads every page again).
   const total = pages.at(-1)?.total ?? 0;
-  const searched = members.data ? (members.isPlaceholderData ? null : search) : null;
+  // The search the list on screen answers (not one still being read).
+  const searched = members.data && !members.isPlaceholderData ? search : null;
   const admin = user?.role === 'admin';
   const reach = removableBy(admin, place.myRole);
   const mayHandOver = admin || place.myRole === 'owner';
