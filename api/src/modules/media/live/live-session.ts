@@ -169,7 +169,9 @@ export class LiveSession {
     packager.on('exit', ({ reason }) => {
       if (reason && !this.ended) this.reports.error('The packager stopped', { streamId: this.settings.streamId, reason });
     });
-    void this.announceWhenPlayable(packager, variantPlaylist, audioOnly, captions ? takeAfter : null);
+    this.announceWhenPlayable(packager, variantPlaylist, audioOnly, captions ? takeAfter : null).catch((error: unknown) =>
+      this.reports.error('The take could not be announced', { streamId: this.settings.streamId, err: error }),
+    );
     this.restreamers = destinations.map(
       (d) => new Restreamer(d, inputUrl, this.settings.streamId, this.settings.ffmpegPath, (s) => this.reports.restream(this.settings.creatorId, s)),
     );

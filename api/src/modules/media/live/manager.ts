@@ -18,6 +18,7 @@ import { recordingSource } from '../item-files.ts';
 import type { CaptionCueOut } from './live-captions.ts';
 import type { LadderMode } from './ladder.ts';
 import type { RestreamDestination } from './restreamer.ts';
+import { inBackground } from './background.ts';
 
 export interface LiveManagerOptions {
   graceMs: number;
@@ -156,7 +157,7 @@ export class LiveManager {
       streamId,
       setTimeout(() => {
         this.graceTimers.delete(streamId);
-        void this.endAfterGrace(streamId);
+        inBackground(this.app.log, 'ending a broadcast after its grace period failed', this.endAfterGrace(streamId));
       }, this.options.graceMs),
     );
     const graceEndsAt = Date.now() + this.options.graceMs;
@@ -221,7 +222,7 @@ export class LiveManager {
     }
     const timer = setTimeout(() => {
       this.cleanups.delete(timer);
-      void rm(session.liveDir, { recursive: true, force: true });
+      inBackground(this.app.log, 'could not delete a broadcast’s live files', rm(session.liveDir, { recursive: true, force: true }));
     }, LIVE_FILES_LINGER_MS);
     timer.unref();
     this.cleanups.add(timer);
@@ -254,7 +255,7 @@ export class LiveManager {
       // A take after a drop: the picture is back for the viewers who were told it dropped.
       const { contentId } = session.settings;
       if (this.app.liveState.signals.has(contentId)) this.app.liveState.publishSignal({ contentId, state: 'restored', endsAt: null });
-      void this.markPlayable(session, files);
+      inBackground(this.app.log, 'could not mark a take playable', this.markPlayable(session, files));
     },
     error: (message: string, detail: object) => this.app.log.warn(detail, message),
   };

@@ -13,6 +13,7 @@ import { detectFfmpeg } from '../capabilities.ts';
 import { RtmpIngest } from './ingest.ts';
 import { LiveManager } from './manager.ts';
 import { startEncoderWait } from './encoder-wait.ts';
+import { inBackground } from './background.ts';
 
 export interface LiveMedia {
   /** Null when this process does not take live inputs (MEDIA_INGEST off, or no ffmpeg). */
@@ -63,8 +64,8 @@ async function liveMediaPlugin(app: FastifyInstance) {
       await ingest.close();
     });
     if (app.redis) {
-      app.io.on('mediaStreamEnded', (streamId: number) => void live.streamEnded(streamId));
-      app.io.on('mediaKeyRotated', (configId: number) => void live.keyRotated(configId));
+      app.io.on('mediaStreamEnded', (streamId: number) => inBackground(app.log, 'a relayed broadcast end failed', live.streamEnded(streamId)));
+      app.io.on('mediaKeyRotated', (configId: number) => inBackground(app.log, 'a relayed key rotation failed', live.keyRotated(configId)));
     }
   }
   app.decorate('liveMedia', {
