@@ -26,7 +26,7 @@ describe.skipIf(!ready)('uploads in the browser', () => {
   });
   const app = appForFile(() => startApp({ MEDIA_INGEST: 'false', RTMP_PORT: '0' }));
 
-  it('uploads a file from the content library, shows the upload and processing progress, and lists the published item', async () => {
+  it('uploads a file from the content library, waits out a dropped network, shows the upload and processing progress, and lists the published item', async () => {
     const { page, context } = await app.newPerson({ tourDoneFor: 'creator' });
     await signIn(page, 'creator', 'creator123');
     await page.goto('/creator');
@@ -38,7 +38,24 @@ describe.skipIf(!ready)('uploads in the browser', () => {
     // The title starts from the file name; the creator writes a better one.
     expect(await dialog.getByLabel('Title').inputValue()).toBe('harbour-walk');
     await dialog.getByLabel('Title').fill('Harbour walk');
+    // Offline, nothing starts: the form says it waits.
+    await context.setOffline(true);
+    await dialog.getByTestId('upload-offline').getByText('Uploads wait for your connection.', { exact: false }).waitFor();
+    expect(await dialog.getByRole('button', { name: 'Upload', exact: true }).isDisabled()).toBe(true);
+    await context.setOffline(false);
+    await dialog.getByTestId('upload-offline').waitFor({ state: 'detached' });
+
+    // The network drops as the file leaves: the upload pauses, says so, and goes on by itself once it is back.
+    let dropped = false;
+    await page.route('**/api/media/uploads/*', async (route) => {
+      if (route.request().method() !== 'PUT' || dropped) return route.continue();
+      dropped = true;
+      await context.setOffline(true);
+      return route.abort('internetdisconnected');
+    });
     await dialog.getByRole('button', { name: 'Upload', exact: true }).click();
+    await dialog.getByTestId('upload-status').getByText(/^Paused at 0 B of .*: you’re offline\. The upload goes on when your connection is back\.$/).waitFor();
+    await context.setOffline(false);
 
     await dialog.getByText(/^Processing: /).waitFor({ timeout: 30_000 });
     await dialog.getByRole('progressbar', { name: 'Processing progress' }).waitFor();

@@ -19,3 +19,11 @@ export const isBrowserOnline = () => typeof navigator === 'undefined' || navigat
 export function useBrowserOnline(): boolean {
   return useSyncExternalStore(subscribe, isBrowserOnline, () => true);
 }
+
+/** Settles when the browser has a network again (at once when it has one). */
+export function whenOnline(): Promise<void> {
+  return new Promise((resolve) => {
+    if (isBrowserOnline()) return resolve();
+    window.addEventListener('online', () => resolve(), { once: true });
+  });
+}

@@ -5,6 +5,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { CONTENT_TYPES, CONTENT_TYPE_LABELS } from '@onair/protocol/constants';
 import type { ContentType, MediaJobResult } from '@onair/protocol';
 import { toast } from '../../lib/toast';
+import { OfflineNote } from '../../components/OfflineNote';
+import { useBrowserOnline } from '../../lib/online';
 import { useJobProgress } from '../translation/useJobProgress';
 import { beginUpload, resumeUpload, sendFile } from './chunkedUpload';
 import { creatorQueries } from './queries';
@@ -22,8 +24,8 @@ function titleFromFile(name: string): string {
 /**
  * Upload a video or audio file as a new on-demand item. The file goes up in resumable 8 MB chunks
  * (the bar counts confirmed bytes); then the server's media job transcodes it (the bar follows the
- * job). A failed chunk can be resumed from where the server got to; a file ffmpeg cannot read comes
- * back with the reason. Without ffmpeg on the server the dialog says what to install instead.
+ * job). A failed chunk can be resumed from where the server got to; offline, the upload pauses and
+ * goes on by itself when the network is back; a file ffmpeg cannot read comes back with the reason. Without ffmpeg on the server the dialog says what to install instead.
  */
 export function UploadDialog({ opened, onClose, creatorId }: { opened: boolean; onClose: () => void; creatorId: number }) {
   const client = useQueryClient();
@@ -38,6 +40,9 @@ export function UploadDialog({ opened, onClose, creatorId }: { opened: boolean; 
   const [jobId, setJobId] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [canResume, setCanResume] = useState(false);
+  /** Offline mid-upload: it waits for the network and goes on by itself. */
+  const [paused, setPaused] = useState(false);
+  const online = useBrowserOnline();
   const titleTouched = useRef(false);
 
   const refreshLibrary = () => {
@@ -73,6 +78,7 @@ export function UploadDialog({ opened, onClose, creatorId }: { opened: boolean; 
     setJobId(null);
     setProblem(null);
     setCanResume(false);
+    setPaused(false);
     titleTouched.current = false;
   };
 
@@ -116,7 +122,7 @@ export function UploadDialog({ opened, onClose, creatorId }: { opened: boolean; 
     event.preventDefault();
     if (!file || !title.trim() || tooBig || ffmpegMissing) return;
     if (file.size === 0) return setProblem('This file is empty');
-    const onBytes = (received: number, total: number) => setBytes({ received, total });
+    const callbacks = { onBytes: (received: number, total: number) => setBytes({ received, total }), onPaused: setPaused };
     void run(async () => {
       let id = uploadId;
       try {
@@ -125,7 +131,7 @@ export function UploadDialog({ opened, onClose, creatorId }: { opened: boolean; 
           id = upload.uploadId;
           setUploadId(id);
         }
-        return upload ? await sendFile(file, upload, { onBytes }) : await resumeUpload(file, id!, { onBytes });
+        return upload ? await sendFile(file, upload, callbacks) : await resumeUpload(file, id!, callbacks);
       } catch (error) {
         // Bytes the server has stay there: the same file can continue from them.
         if (id) setCanResume(true);
@@ -182,9 +188,11 @@ export function UploadDialog({ opened, onClose, creatorId }: { opened: boolean; 
 
           {(phase === 'uploading' || (canResume && bytes.total > 0)) && (
             <Stack gap={4}>
-              <Progress value={uploadShare} aria-label="Upload progress" animated={phase === 'uploading'} />
-              <Text size="sm" c="dimmed">
-                {phase === 'uploading' ? 'Uploading' : 'Uploaded'} {formatBytes(bytes.received)} of {formatBytes(bytes.total)} ({Math.floor(uploadShare)}%)
+              <Progress value={uploadShare} aria-label="Upload progress" animated={phase === 'uploading' && !paused} />
+              <Text size="sm" c="dimmed" role="status" data-testid="upload-status">
+                {phase === 'uploading' && paused
+                  ? `Paused at ${formatBytes(bytes.received)} of ${formatBytes(bytes.total)}: you’re offline. The upload goes on when your connection is back.`
+                  : `${phase === 'uploading' ? 'Uploading' : 'Uploaded'} ${formatBytes(bytes.received)} of ${formatBytes(bytes.total)} (${Math.floor(uploadShare)}%)`}
               </Text>
             </Stack>
           )}
@@ -202,6 +210,7 @@ export function UploadDialog({ opened, onClose, creatorId }: { opened: boolean; 
             </Alert>
           )}
 
+          {!busy && phase !== 'ready' && <OfflineNote testId="upload-offline">Uploads wait for your connection.</OfflineNote>}
           <Group justify="flex-end">
             <Button variant="default" onClick={close}>
               {busy ? 'Hide' : 'Close'}
@@ -209,7 +218,7 @@ export function UploadDialog({ opened, onClose, creatorId }: { opened: boolean; 
             {phase === 'ready' ? (
               <Button onClick={reset}>Upload another</Button>
             ) : (
-              <Button type="submit" loading={busy} disabled={!file || !title.trim() || tooBig || ffmpegMissing}>
+              <Button type="submit" loading={busy} disabled={!file || !title.trim() || tooBig || ffmpegMissing || (!online && !busy)}>
                 {canResume ? 'Resume upload' : 'Upload'}
               </Button>
             )}

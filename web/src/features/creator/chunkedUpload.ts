@@ -2,10 +2,12 @@
  * Resumable upload of one file to /api/media/uploads: declare it, then PUT 8 MB slices at
  * `Upload-Offset`. The server's offset is the truth: a 409 carries it and the upload continues from
  * there; a failed chunk is retried from the server's offset a few times before the error surfaces,
- * and `resume` continues later from wherever the server got to.
+ * and `resume` continues later from wherever the server got to. While the browser is offline nothing is
+ * tried or counted as a failure: the upload pauses and goes on by itself when the network is back.
  */
 import type { Upload, UploadCreateRequest } from '@onair/protocol';
 import { apiRequest, ApiError } from '../../lib/api';
+import { isBrowserOnline, whenOnline } from '../../lib/online';
 
 export const CHUNK_BYTES = 8 * 1024 * 1024;
 const RETRIES = 3;
@@ -13,6 +15,8 @@ const RETRIES = 3;
 export interface UploadCallbacks {
   /** Bytes the server has confirmed so far. */
   onBytes(received: number, total: number): void;
+  /** The browser went offline and the upload waits for it (true), or goes on (false). */
+  onPaused?(paused: boolean): void;
 }
 
 export function beginUpload(request: UploadCreateRequest): Promise<Upload> {
@@ -66,9 +70,16 @@ export async function sendFile(file: Blob, start: Upload, callbacks: UploadCallb
       if (failures > RETRIES) throw new Error('The server keeps refusing this chunk; try again later');
       await wait(1000 * 2 ** (failures - 1));
     } catch (error) {
-      failures += 1;
-      if (!retryable(error) || failures > RETRIES) throw error;
-      await wait(1000 * 2 ** (failures - 1));
+      if (!isBrowserOnline()) {
+        // No fault of the server's or the file's: the chunk is sent again once there is a network.
+        callbacks.onPaused?.(true);
+        await whenOnline();
+        callbacks.onPaused?.(false);
+      } else {
+        failures += 1;
+        if (!retryable(error) || failures > RETRIES) throw error;
+        await wait(1000 * 2 ** (failures - 1));
+      }
       upload = await readUpload(upload.uploadId).catch(() => upload);
     }
   }
