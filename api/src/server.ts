@@ -145,6 +145,7 @@ export async function buildServer(config: AppConfig, deps: ServerDeps): Promise<
   // Education and Church Mode charge through the monetization provider (`app.payments`), so it comes first.
   await app.register(monetizationModule);
   const mailer = deps.mailer ?? (config.smtpUrl ? mailerFor(config.smtpUrl, config.mailFrom) : logMailer(app.log));
+  app.addHook('onClose', async () => mailer.close?.());
   await app.register(educationModule, { txtResolver: deps.txtResolver ?? systemTxtResolver, mailer });
   await app.register(churchModule);
   await app.register(syndicationModule);

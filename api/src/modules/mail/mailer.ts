@@ -3,6 +3,11 @@
  * sends through that server; otherwise each message is written to the log, so a self-hosted instance
  * without mail still works (the owner reads the link from the log). Tests pass a mailer that keeps
  * what it was given.
+ *
+ * Mail is sent while the request that asked for it waits (the answer says whether it went), so the SMTP
+ * connections are pooled (a CSV import mails every new account) and each wait is bounded: a mail server
+ * that accepts the connection and then says nothing fails the message in seconds, not in nodemailer's
+ * default minutes.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
@@ -17,18 +22,46 @@ export interface Mailer {
   /** Whether mail really leaves the server (the UI says where to look otherwise). */
   readonly delivers: boolean;
   send(message: MailMessage): Promise<void>;
+  /** Closes pooled connections (the server's shutdown). */
+  close?(): void;
 }
 
 export const DEFAULT_MAIL_FROM = 'OnAir <no-reply@onair.local>';
 
-/** `smtp://user:pass@host:587` or `smtps://…:465`, as nodemailer reads it. */
-export function mailerFor(smtpUrl: string, from = DEFAULT_MAIL_FROM): Mailer {
-  const transport = nodemailer.createTransport(smtpUrl);
+/** How long a message may wait on the mail server, at each step. */
+export interface SmtpWaits {
+  /** For the TCP connection. */
+  connectMs: number;
+  /** For the server's greeting once connected. */
+  greetingMs: number;
+  /** For any answer once talking. */
+  idleMs: number;
+}
+
+export const SMTP_WAITS: SmtpWaits = { connectMs: 10_000, greetingMs: 10_000, idleMs: 30_000 };
+
+/** At most this many connections to the mail server at once. */
+const SMTP_CONNECTIONS = 4;
+
+/**
+ * `smtp://user:pass@host:587` or `smtps://…:465`, as nodemailer reads it (its query string may set
+ * further options, which win over these).
+ */
+export function mailerFor(smtpUrl: string, from = DEFAULT_MAIL_FROM, waits: SmtpWaits = SMTP_WAITS): Mailer {
+  const transport = nodemailer.createTransport({
+    url: smtpUrl,
+    pool: true,
+    maxConnections: SMTP_CONNECTIONS,
+    connectionTimeout: waits.connectMs,
+    greetingTimeout: waits.greetingMs,
+    socketTimeout: waits.idleMs,
+  });
   return {
     delivers: true,
     async send(message) {
       await transport.sendMail({ from, ...message });
     },
+    close: () => transport.close(),
   };
 }
 
