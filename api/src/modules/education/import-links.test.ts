@@ -1,9 +1,10 @@
 /**
  * Imported accounts' links: mailed at import when a mail server takes them (shown to the staff when it
- * refuses one), and made again from the Members list by staff within reach, the old link then dead.
+ * refuses one), and made again from the Members list by staff within reach, the old link then dead;
+ * and an emailed invitation the server refuses, whose link goes to the inviter instead.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AccountInvitationSchema, EnrolmentResultSchema, ImportLinkSentSchema, InstitutionSchema, InvitationViewSchema, type MembersPage } from '@onair/protocol';
+import { AccountInvitationSchema, EnrolmentResultSchema, ImportLinkSentSchema, InstitutionSchema, InvitationCreatedSchema, InvitationViewSchema, type MembersPage } from '@onair/protocol';
 import { createTestApp, sessionCookie, signIn, TINY_SEED, type TestApp } from '../../../test/support/app.ts';
 import { testDialects } from '../../../../test-support/databases.ts';
 import { memoryMailer, type Mailer } from '../mail/mailer.ts';
@@ -100,5 +101,17 @@ describe.each(dialects)('imported accounts’ links on %s', (dialect) => {
     expect(accepted.json()).toEqual({ username: ama!.username });
     expect((await call(sessionCookie(accepted), 'GET', '/api/user')).json()).toMatchObject({ username: ama!.username });
     expect((await call(viewer, 'POST', url(ama!.userId!))).statusCode).toBe(409);
+  });
+
+  it('gives the inviter the link of an emailed invitation the mail server refused', async () => {
+    const school = InstitutionSchema.parse((await call(creator, 'POST', '/api/education-institutions', { name: 'Reef School', type: 'high_school', domain: 'reef.sch' })).json());
+    const sent = await call(creator, 'POST', `/api/education-institutions/${school.id}/invitations`, { email: 'bounce@reef.sch', role: 'teacher' });
+    expect(sent.statusCode).toBe(201);
+    const created = InvitationCreatedSchema.parse(sent.json());
+    expect(created).toMatchObject({ email: 'bounce@reef.sch', role: 'teacher', delivered: false });
+    expect(InvitationViewSchema.parse((await call(null, 'GET', `/api/education-invitations/${tokenOf(created.link!)}`)).json())).toMatchObject({ role: 'teacher', expired: false });
+    const delivered = InvitationCreatedSchema.parse((await call(creator, 'POST', `/api/education-institutions/${school.id}/invitations`, { email: 'staff@reef.sch', role: 'teacher' })).json());
+    expect(delivered).toMatchObject({ delivered: true, link: null });
+    expect(mailTo('staff@reef.sch')!.subject).toBe('You are invited to Reef School on OnAir');
   });
 });

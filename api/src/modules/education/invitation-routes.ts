@@ -35,8 +35,8 @@ const used = () => notFound('token: this invitation is unknown or already used')
 
 /**
  * Emails `email` a new link to join as `role`, replacing any link the address was sent before and did
- * not use (one working link at a time, its lifetime from now). Without a mail server the inviter gets
- * the link to pass on themselves.
+ * not use (one working link at a time, its lifetime from now). Without a mail server, or when it
+ * refuses the message, the inviter gets the link to pass on themselves.
  */
 export async function emailInvitation(
   app: FastifyInstance,
@@ -51,12 +51,21 @@ export async function emailInvitation(
     await trx.deleteFrom('institutionRoleInvitations').where('institutionId', '=', institution.id).where('email', '=', email).where('acceptedAt', 'is', null).execute();
     await trx.insertInto('institutionRoleInvitations').values({ tokenHash: hashToken(token), institutionId: institution.id, email, role, invitedBy: inviter.id, createdAt: now }).execute();
   });
-  await mailer.send({
-    to: email,
-    subject: `You are invited to ${institution.name} on OnAir`,
-    text: `${inviter.username} invited you to join ${institution.name} on OnAir as a ${role}.\n\nOpen this link to sign in or create your account and join:\n${link}\n`,
-  });
-  return { email, role, delivered: mailer.delivers, link: mailer.delivers ? null : link };
+  // A refused message leaves the invitation standing: the inviter is given the link instead.
+  const delivered = await mailer
+    .send({
+      to: email,
+      subject: `You are invited to ${institution.name} on OnAir`,
+      text: `${inviter.username} invited you to join ${institution.name} on OnAir as a ${role}.\n\nOpen this link to sign in or create your account and join:\n${link}\n`,
+    })
+    .then(
+      () => mailer.delivers,
+      (error: unknown) => {
+        app.log.warn({ err: error, to: email }, 'invitation not mailed');
+        return false;
+      },
+    );
+  return { email, role, delivered, link: delivered ? null : link };
 }
 
 export function invitationRoutes(app: ZodApp, mailer: Mailer) {

@@ -77,7 +77,7 @@ export function MembersDialog({ place, opened, onClose }: { place: MembershipPla
         setHandLink(link ? { username: member.username, link } : null);
         toast({
           title: 'Invitation Sent',
-          description: delivered ? `A new link is on its way to ${member.email}; the old one no longer works.` : `No mail server took it: send ${member.username} the new link below; the old one no longer works.`,
+          description: delivered ? `A new link is on its way to ${member.email}; the old one no longer works.` : `The email was not sent (no mail server took it): send ${member.username} the new link below; the old one no longer works.`,
         });
       },
       onError: toastError('Invitation Failed'),

@@ -2,7 +2,7 @@
  * The invitations a school or church is waiting on, under its Members list: who was asked (an address
  * by email, an account in the app), as what, by whom and until when; Resend and Withdraw for those
  * within the viewer's reach. Resending mails a new link (the old one stops working) or asks the
- * account again, each with a new answer-by date; without a mail server the new link shows here.
+ * account again, each with a new answer-by date; when no mail server took it, the new link shows here.
  */
 import { useState } from 'react';
 import { Badge, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
@@ -22,7 +22,7 @@ export function PendingInvitations({ place }: { place: MembershipPlace }) {
   const invitations = useQuery(educationQueries.invitations(place.id));
   const withdraw = useWithdrawInvitation(place.id);
   const resend = useResendInvitation(place.id);
-  /** A resent link to pass on by hand, when no mail server is configured. */
+  /** A resent link to pass on by hand, when no mail server took it. */
   const [handLink, setHandLink] = useState<{ invitee: string; link: string } | null>(null);
   const reach = removableBy(user?.role === 'admin', place.myRole);
 
@@ -50,7 +50,7 @@ export function PendingInvitations({ place }: { place: MembershipPlace }) {
               ? `${invitee} is asked again, until ${day(expiresAt)}.`
               : delivered
                 ? `A new invitation is on its way to ${invitee}; the old link no longer works.`
-                : `No mail server is configured: send ${invitee} the new link below.`;
+                : `The email was not sent (no mail server took it): send ${invitee} the new link below.`;
           toast({ title: 'Invitation Sent', description });
         },
         onError: toastError('Invitation Failed'),

@@ -204,7 +204,7 @@ function InviteByEmail({ institutions }: { institutions: Institution[] }) {
         onSuccess: (r) => {
           setLink(r.link);
           setEmail('');
-          toast({ title: 'Invitation Sent', description: r.delivered ? `An invitation is on its way to ${r.email}.` : `No mail server is configured: send ${r.email} the link below.` });
+          toast({ title: 'Invitation Sent', description: r.delivered ? `An invitation is on its way to ${r.email}.` : `The email was not sent (no mail server took it): send ${r.email} the link below.` });
         },
         onError: toastError('Invitation Failed'),
       },
