@@ -8,7 +8,7 @@ import { createHash, randomInt } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { DAY_MS, VERIFICATION_CODE_LENGTH, type VerificationEmailSent } from '@onair/protocol';
 import type { InstitutionRow } from '../../db/schema-education.ts';
-import { badRequest, unprocessable } from '../../http/errors.ts';
+import { badRequest, HttpError, unprocessable } from '../../http/errors.ts';
 import type { Mailer } from '../mail/mailer.ts';
 
 export const CODE_TTL_MS = DAY_MS;
@@ -25,14 +25,20 @@ export async function sendDomainProof(app: FastifyInstance, mailer: Mailer, inst
   const code = newCode();
   const expiresAt = now + CODE_TTL_MS;
   const link = `${app.config.publicUrl}/api/education-domain-proofs/${institution.id}/${code}`;
-  await mailer.send({
-    to,
-    subject: `Confirm ${institution.domain} for ${institution.name} on OnAir`,
-    text:
-      `Someone registered ${institution.name} on OnAir with the domain ${institution.domain} and asked to prove it through this mailbox.\n\n` +
-      `To confirm, open this link:\n${link}\n\nor give the institution's owner this code: ${code}\n\n` +
-      `The code expires in 24 hours. If you did not expect this, ignore this email: nothing changes.`,
-  });
+  await mailer
+    .send({
+      to,
+      subject: `Confirm ${institution.domain} for ${institution.name} on OnAir`,
+      text:
+        `Someone registered ${institution.name} on OnAir with the domain ${institution.domain} and asked to prove it through this mailbox.\n\n` +
+        `To confirm, open this link:\n${link}\n\nor give the institution's owner this code: ${code}\n\n` +
+        `The code expires in 24 hours. If you did not expect this, ignore this email: nothing changes.`,
+    })
+    .catch((error: unknown) => {
+      // Unlike an invitation's link, the code cannot be handed to the requester instead: that would prove nothing.
+      app.log.warn({ err: error, to }, 'domain proof not mailed');
+      throw new HttpError(502, `mailbox: the mail server did not take the message to ${to}; try again later`);
+    });
   // Written after the send succeeded: a mail server that refused leaves the previous code in force.
   await app.db.kysely
     .updateTable('institutions')

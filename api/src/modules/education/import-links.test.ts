@@ -1,7 +1,8 @@
 /**
  * Imported accounts' links: mailed at import when a mail server takes them (shown to the staff when it
  * refuses one), and made again from the Members list by staff within reach, the old link then dead;
- * and an emailed invitation the server refuses, whose link goes to the inviter instead.
+ * an emailed invitation the server refuses, whose link goes to the inviter instead; and a domain proof it
+ * refuses, which is an error (its code must reach the mailbox, no one else).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AccountInvitationSchema, EnrolmentResultSchema, ImportLinkSentSchema, InstitutionSchema, InvitationCreatedSchema, InvitationViewSchema, type MembersPage } from '@onair/protocol';
@@ -11,20 +12,20 @@ import { memoryMailer, type Mailer } from '../mail/mailer.ts';
 
 const dialects = await testDialects();
 
-/** A mail server that takes every message but those to a `bounce@` address. */
+/** A mail server that takes every message but those to a `bounce@` address or the bounce.sch domain. */
 function bouncingMailer() {
   const kept = memoryMailer();
   const mailer: Mailer = {
     delivers: true,
     async send(message) {
-      if (message.to.startsWith('bounce@')) throw new Error('550 mailbox unavailable');
+      if (message.to.startsWith('bounce@') || message.to.endsWith('@bounce.sch')) throw new Error('550 mailbox unavailable');
       await kept.send(message);
     },
   };
   return { mailer, sent: kept.sent };
 }
 
-describe.each(dialects)('imported accounts’ links on %s', (dialect) => {
+describe.each(dialects)('imported accounts’ links, and mail the server refuses, on %s', (dialect) => {
   let t: TestApp;
   let creator: string;
   let viewer: string;
@@ -113,5 +114,13 @@ describe.each(dialects)('imported accounts’ links on %s', (dialect) => {
     const delivered = InvitationCreatedSchema.parse((await call(creator, 'POST', `/api/education-institutions/${school.id}/invitations`, { email: 'staff@reef.sch', role: 'teacher' })).json());
     expect(delivered).toMatchObject({ delivered: true, link: null });
     expect(mailTo('staff@reef.sch')!.subject).toBe('You are invited to Reef School on OnAir');
+  });
+
+  it('answers 502 for a domain proof the mail server refused, leaving no code in force', async () => {
+    const school = InstitutionSchema.parse((await call(creator, 'POST', '/api/education-institutions', { name: 'Bounce School', type: 'high_school', domain: 'bounce.sch' })).json());
+    const refused = await call(creator, 'POST', `/api/education-institutions/${school.id}/verification-email`, { mailbox: 'admin' });
+    expect([refused.statusCode, refused.body]).toEqual([502, 'mailbox: the mail server did not take the message to admin@bounce.sch; try again later']);
+    const row = await t.app.db.kysely.selectFrom('institutions').select(['verificationEmail', 'verificationCodeHash']).where('id', '=', school.id).executeTakeFirstOrThrow();
+    expect(row).toEqual({ verificationEmail: null, verificationCodeHash: null });
   });
 });
