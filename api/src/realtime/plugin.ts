@@ -175,8 +175,9 @@ async function realtimePlugin(app: FastifyInstance) {
   // The streams adapter publishes (and keeps recovery sessions) on the connection it is given and makes
   // its own for reading; the one it is given is ours to close, after the server, so that no session is
   // written on a closed connection (an unhandled rejection: the adapter does not await that write).
-  // Named, so that `CLIENT LIST` tells the adapter's connections (it copies this one) from the rest.
-  const adapterRedis = app.redis?.duplicate({ connectionName: `${prefix}socket.io` });
+  // Named, so that `CLIENT LIST` tells the adapter's connections (it copies this one) from the rest;
+  // Redis refuses a name with spaces, which a prefix may hold.
+  const adapterRedis = app.redis?.duplicate({ connectionName: `${prefix}socket.io`.replace(/[^\x21-\x7e]/g, '_') });
   adapterRedis?.on('error', (error: Error) => app.log.warn({ err: error }, 'socket adapter Redis error'));
   const io: AppServer = new Server(app.server, {
     serveClient: false,
