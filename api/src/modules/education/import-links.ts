@@ -13,7 +13,7 @@ import type { Database } from '../../db/schema.ts';
 import { conflict, forbidden } from '../../http/errors.ts';
 import { signedInUser } from '../../http/signed-in.ts';
 import type { ZodApp } from '../../http/typed-routes.ts';
-import type { Mailer } from '../mail/mailer.ts';
+import { deliver, type Mailer } from '../mail/mailer.ts';
 import { requireInstitution, STAFF_ROLES, withArticle } from './access.ts';
 import { hashToken, invitationLink, INVITED_PASSWORD_HASH, newToken } from './invitation-tokens.ts';
 import { memberOf } from './membership-changes.ts';
@@ -39,11 +39,20 @@ export interface ImportedAccount {
   token: string;
 }
 
-/**
- * Mails each account its link, a few at a time. Answers the addresses mail went to; a message the
- * server refused is logged and its link left for the staff to pass on. Nothing is sent without a
- * mail server (the staff are shown every link).
- */
+/** Mails one account its link; answers whether a mail server took it (the staff are shown it if not). */
+function mailImportLink(app: FastifyInstance, mailer: Mailer, institution: { name: string }, sender: { username: string }, account: ImportedAccount): Promise<boolean> {
+  const link = invitationLink(app.config.publicUrl, account.token);
+  const message = {
+    to: account.email,
+    subject: `Your ${institution.name} account on OnAir`,
+    text:
+      `${sender.username} made you an account on OnAir to join ${institution.name} as a student (username ${account.username}).\n\n` +
+      `Open this link to choose your password, or to sign in with an OnAir account you already have:\n${link}\n`,
+  };
+  return deliver(mailer, message, app.log);
+}
+
+/** Mails each account its link, a few at a time. Answers the addresses a mail server took. */
 export async function mailImportLinks(
   app: FastifyInstance,
   mailer: Mailer,
@@ -52,23 +61,12 @@ export async function mailImportLinks(
   accounts: readonly ImportedAccount[],
 ): Promise<Set<string>> {
   const mailed = new Set<string>();
+  // Without a mail server nothing is sent: the staff are shown every link.
   if (!mailer.delivers) return mailed;
   const queue = [...accounts];
   const sendNext = async (): Promise<void> => {
     for (let account = queue.shift(); account; account = queue.shift()) {
-      const link = invitationLink(app.config.publicUrl, account.token);
-      try {
-        await mailer.send({
-          to: account.email,
-          subject: `Your ${institution.name} account on OnAir`,
-          text:
-            `${sender.username} made you an account on OnAir to join ${institution.name} as a student (username ${account.username}).\n\n` +
-            `Open this link to choose your password, or to sign in with an OnAir account you already have:\n${link}\n`,
-        });
-        mailed.add(account.email);
-      } catch (error) {
-        app.log.warn({ err: error, to: account.email }, 'import link not mailed');
-      }
+      if (await mailImportLink(app, mailer, institution, sender, account)) mailed.add(account.email);
     }
   };
   await Promise.all(Array.from({ length: Math.min(MAIL_CONCURRENCY, queue.length) }, sendNext));
@@ -87,8 +85,7 @@ export function importLinkRoutes(app: ZodApp, mailer: Mailer) {
     }
     if (member.passwordHash !== INVITED_PASSWORD_HASH) throw conflict(`userId: ${member.username} has chosen a password already and signs in with it`);
     const token = await newImportLink(db, institution.id, member.id);
-    const mailed = await mailImportLinks(app, mailer, institution, user, [{ email: member.email, username: member.username, token }]);
-    const delivered = mailed.has(member.email);
+    const delivered = await mailImportLink(app, mailer, institution, user, { email: member.email, username: member.username, token });
     request.log.info({ institutionId: institution.id, userId: member.id, by: user.id, delivered }, 'import link made again');
     return { delivered, link: delivered ? null : invitationLink(app.config.publicUrl, token) };
   });

@@ -23,7 +23,7 @@ import {
 import type { Database } from '../../db/schema.ts';
 import { conflict, gone, notFound } from '../../http/errors.ts';
 import { hashPassword } from '../auth/passwords.ts';
-import type { Mailer } from '../mail/mailer.ts';
+import { deliver, type Mailer } from '../mail/mailer.ts';
 import { requireInstitution } from './access.ts';
 import { hashToken, invitationLink, INVITED_PASSWORD_HASH, newToken } from './invitation-tokens.ts';
 import { presentInstitution } from './institutions.ts';
@@ -52,19 +52,12 @@ export async function emailInvitation(
     await trx.insertInto('institutionRoleInvitations').values({ tokenHash: hashToken(token), institutionId: institution.id, email, role, invitedBy: inviter.id, createdAt: now }).execute();
   });
   // A refused message leaves the invitation standing: the inviter is given the link instead.
-  const delivered = await mailer
-    .send({
-      to: email,
-      subject: `You are invited to ${institution.name} on OnAir`,
-      text: `${inviter.username} invited you to join ${institution.name} on OnAir as a ${role}.\n\nOpen this link to sign in or create your account and join:\n${link}\n`,
-    })
-    .then(
-      () => mailer.delivers,
-      (error: unknown) => {
-        app.log.warn({ err: error, to: email }, 'invitation not mailed');
-        return false;
-      },
-    );
+  const message = {
+    to: email,
+    subject: `You are invited to ${institution.name} on OnAir`,
+    text: `${inviter.username} invited you to join ${institution.name} on OnAir as a ${role}.\n\nOpen this link to sign in or create your account and join:\n${link}\n`,
+  };
+  const delivered = await deliver(mailer, message, app.log);
   return { email, role, delivered, link: delivered ? null : link };
 }
 

@@ -28,6 +28,21 @@ export interface Mailer {
 
 export const DEFAULT_MAIL_FROM = 'OnAir <no-reply@onair.local>';
 
+/**
+ * Sends a message whose failure the caller can work around (an invitation's link shown to the sender
+ * instead): answers whether it reached a mail server; a refusal is logged, not thrown. False without
+ * a mail server, when the message only went to the log.
+ */
+export async function deliver(mailer: Mailer, message: MailMessage, log: FastifyBaseLogger): Promise<boolean> {
+  try {
+    await mailer.send(message);
+    return mailer.delivers;
+  } catch (error) {
+    log.warn({ err: error, to: message.to }, 'mail not sent');
+    return false;
+  }
+}
+
 /** How long a message may wait on the mail server, at each step. */
 export interface SmtpWaits {
   /** For the TCP connection. */
