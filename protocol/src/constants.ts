@@ -189,8 +189,8 @@ export const DEVICE_ID_PATTERN = /^[A-Za-z0-9_-]{8,64}$/;
 
 /**
  * How long an emailed invitation's link works: a link sitting in a mailbox must not let whoever finds it
- * later join a school. Invitations of accounts made by a class import do not expire (the staff who
- * imported hand them out, and the account waits for its owner).
+ * later join a school. The link an account made by a class import chooses its password with works as
+ * long: after that the account waits for its owner, and the staff make it a new link from Members.
  */
 export const EMAILED_INVITATION_TTL_DAYS = 14;
 
@@ -209,4 +209,6 @@ export const DAY_MS = 24 * HOUR_MS;
 export const INVITATION_TTL_MS = {
   email: EMAILED_INVITATION_TTL_DAYS * DAY_MS,
   account: ACCOUNT_INVITATION_TTL_DAYS * DAY_MS,
+  /** An imported account's link (not a pending invitation's kind: the account is a member already). */
+  import: EMAILED_INVITATION_TTL_DAYS * DAY_MS,
 } as const;

@@ -27,6 +27,7 @@ import { translationPerLanguage } from './migrations/0021_translation_per_langua
 import { accountInvitations } from './migrations/0022_account_invitations.ts';
 import { notificationLinks } from './migrations/0023_notification_links.ts';
 import { memberListOrder } from './migrations/0024_member_list_order.ts';
+import { importLinkOwner } from './migrations/0025_import_link_owner.ts';
 
 function migrationsFor(db: Db): Record<string, Migration> {
   return {
@@ -53,6 +54,7 @@ function migrationsFor(db: Db): Record<string, Migration> {
     '0022_account_invitations': accountInvitations(db.dialect),
     '0023_notification_links': notificationLinks(),
     '0024_member_list_order': memberListOrder(),
+    '0025_import_link_owner': importLinkOwner(),
   };
 }
 

@@ -189,6 +189,8 @@ export const MemberSchema = z.object({
   role: z.enum(INSTITUTION_ROLES),
   /** False while an invited account has not set its password yet. */
   accepted: z.boolean(),
+  /** While it has not: when its sign-in link stops (or stopped) working; null when it has no link left. */
+  linkExpiresAt: IsoDate.nullable(),
   joinedAt: IsoDate,
 });
 export type Member = z.infer<typeof MemberSchema>;
@@ -330,8 +332,8 @@ export const InvitationViewSchema = z.object({
   /** An account made for this invitation (CSV import) that chooses its password to accept. */
   placeholderUsername: z.string().nullable(),
   accepted: z.boolean(),
-  /** When an emailed invitation's link stops working (EMAILED_INVITATION_TTL_DAYS); null when it does not. */
-  expiresAt: IsoDate.nullable(),
+  /** When the link stops working (EMAILED_INVITATION_TTL_DAYS after it was sent or made). */
+  expiresAt: IsoDate,
   expired: z.boolean(),
 });
 export type InvitationView = z.infer<typeof InvitationViewSchema>;

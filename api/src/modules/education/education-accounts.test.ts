@@ -129,8 +129,7 @@ describe.each(dialects)('education accounts and billing on %s', (dialect) => {
     expect(imported.enrolled[0].invitationToken).toBeNull();
     expect(lastMail()).toMatchObject({ to: 'kofi@savanna.edu', subject: 'Your Savanna College account on OnAir' });
     const invitationToken = /\/invitation\/([A-Za-z0-9_-]+)/.exec(lastMail().text)![1]!;
-    // An import's invitation waits for its owner: it does not expire.
-    expect(InvitationViewSchema.parse((await call(null, 'GET', `/api/education-invitations/${invitationToken}`)).json())).toMatchObject({ role: 'student', placeholderUsername: username, expiresAt: null, expired: false });
+    expect(InvitationViewSchema.parse((await call(null, 'GET', `/api/education-invitations/${invitationToken}`)).json())).toMatchObject({ role: 'student', placeholderUsername: username, expired: false });
     const listener = await signIn(t.app, 'listener', 'listener123');
     expect((await call(listener, 'POST', `/api/education-invitations/${invitationToken}/join`)).json()).toMatchObject({ myRole: 'student', students: 2 });
     const db = t.database.db.kysely;
@@ -270,13 +269,19 @@ describe.each(dialects)('education accounts and billing on %s', (dialect) => {
       { ...asked, userId: listener!.id, createdAt: now - INVITATION_TTL_MS.account - kept - DAY_MS },
       { ...asked, userId: admin!.id, createdAt: now - INVITATION_TTL_MS.account - DAY_MS },
     ]).execute();
+    // An imported account's link unused since long ago goes; one it used stays, whatever its age.
+    await db.insertInto('institutionInvitations').values([
+      { tokenHash: 'import-long-gone', institutionId: schoolId, userId: listener!.id, createdAt: now - INVITATION_TTL_MS.import - kept - DAY_MS, acceptedAt: null },
+      { tokenHash: 'import-used-long-ago', institutionId: schoolId, userId: admin!.id, createdAt: ancient, acceptedAt: ancient },
+    ]).execute();
 
-    expect(await sweepExpiredInvitations(db, now)).toBe(2);
+    expect(await sweepExpiredInvitations(db, now)).toBe(3);
     expect((await call(null, 'GET', `/api/education-invitations/${tokens['long-gone@savanna.edu']}`)).statusCode).toBe(404);
     expect(InvitationViewSchema.parse((await call(null, 'GET', `/api/education-invitations/${tokens['lately@savanna.edu']}`)).json()).expired).toBe(true);
     expect(await db.selectFrom('institutionRoleInvitations').select('email').where('tokenHash', '=', 'used-long-ago').execute()).toEqual([{ email: 'used@savanna.edu' }]);
     const waiting = await db.selectFrom('institutionAccountInvitations').select('userId').where('institutionId', '=', schoolId).where('userId', 'in', [listener!.id, admin!.id]).execute();
     expect(waiting).toEqual([{ userId: admin!.id }]);
+    expect(await db.selectFrom('institutionInvitations').select('tokenHash').where('tokenHash', 'like', 'import-%').execute()).toEqual([{ tokenHash: 'import-used-long-ago' }]);
     expect(await sweepExpiredInvitations(db, now)).toBe(0);
     await db.deleteFrom('institutionAccountInvitations').where('userId', '=', admin!.id).execute();
   });

@@ -1,14 +1,26 @@
 /**
  * Imported accounts' links: mailed at import when a mail server takes them (shown to the staff when it
- * refuses one), and made again from the Members list by staff within reach, the old link then dead;
+ * refuses one), and made again from the Members list by staff within reach, the old link then dead
+ * (as is one past its lifetime);
  * an emailed invitation the server refuses, whose link goes to the inviter instead; and a domain proof it
  * refuses, which is an error (its code must reach the mailbox, no one else).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AccountInvitationSchema, EnrolmentResultSchema, ImportLinkSentSchema, InstitutionSchema, InvitationCreatedSchema, InvitationViewSchema, type MembersPage } from '@onair/protocol';
+import {
+  AccountInvitationSchema,
+  EnrolmentResultSchema,
+  ImportLinkSentSchema,
+  InstitutionSchema,
+  InvitationCreatedSchema,
+  INVITATION_TTL_MS,
+  InvitationViewSchema,
+  MembersPageSchema,
+  type MembersPage,
+} from '@onair/protocol';
 import { createTestApp, sessionCookie, signIn, TINY_SEED, type TestApp } from '../../../test/support/app.ts';
 import { testDialects } from '../../../../test-support/databases.ts';
 import { memoryMailer, type Mailer } from '../mail/mailer.ts';
+import { INVITED_PASSWORD_HASH } from './invitation-tokens.ts';
 
 const dialects = await testDialects();
 
@@ -96,6 +108,28 @@ describe.each(dialects)('imported accounts’ links, and mail the server refuses
     expect(handed.delivered).toBe(false);
     expect(handed.link).toMatch(/\/invitation\/[A-Za-z0-9_-]+$/);
     expect([await works(bounced!.invitationToken!), await works(tokenOf(handed.link!))]).toEqual([false, true]);
+
+    // A link past its lifetime shows as expired and is refused, writing nothing; a new one works again.
+    const bouncedLink = tokenOf(handed.link!);
+    const db = t.app.db.kysely;
+    const sentAt = Date.now() - INVITATION_TTL_MS.import - 60_000;
+    await db.updateTable('institutionInvitations').set({ createdAt: sentAt }).where('userId', '=', bounced!.userId!).where('acceptedAt', 'is', null).execute();
+    const view = InvitationViewSchema.parse((await call(null, 'GET', `/api/education-invitations/${bouncedLink}`)).json());
+    expect(view).toMatchObject({ expired: true, expiresAt: new Date(sentAt + INVITATION_TTL_MS.import).toISOString(), placeholderUsername: bounced!.username });
+    const late = await call(null, 'POST', '/api/education-invitations/accept', { token: bouncedLink, password: 'kwame-reef' });
+    expect([late.statusCode, late.body]).toEqual([410, expect.stringMatching(/^token: this invitation expired on .+: ask Lagoon School for a new link$/)]);
+    expect(late.headers['set-cookie']).toBeUndefined();
+    const lateJoin = await call(listener, 'POST', `/api/education-invitations/${bouncedLink}/join`);
+    expect([lateJoin.statusCode, lateJoin.body]).toEqual([410, expect.stringMatching(/: ask Lagoon School for a new link$/)]);
+    const stillWaiting = await db.selectFrom('users').select('passwordHash').where('id', '=', bounced!.userId!).executeTakeFirstOrThrow();
+    expect(stillWaiting.passwordHash).toBe(INVITED_PASSWORD_HASH);
+    // The staff's list says when each waiting account's link stops working, so they know to make another.
+    const memberRow = async (userId: number) => MembersPageSchema.parse((await call(creator, 'GET', `/api/education-institutions/${school.id}/members`)).json()).members.find((m) => m.userId === userId)!;
+    expect((await memberRow(bounced!.userId!)).linkExpiresAt).toBe(view.expiresAt);
+    const renewed = ImportLinkSentSchema.parse((await call(creator, 'POST', url(bounced!.userId!))).json());
+    expect(InvitationViewSchema.parse((await call(null, 'GET', `/api/education-invitations/${tokenOf(renewed.link!)}`)).json()).expired).toBe(false);
+    expect(Date.parse((await memberRow(bounced!.userId!)).linkExpiresAt!)).toBeGreaterThan(Date.now() + INVITATION_TTL_MS.import - 60_000);
+    expect((await memberRow(ids.listener!)).linkExpiresAt).toBeNull();
 
     // Once Ama has chosen a password, there is no link to make.
     const accepted = await call(null, 'POST', '/api/education-invitations/accept', { token: secondToken, password: 'ama-lagoon' });

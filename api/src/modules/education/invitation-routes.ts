@@ -6,7 +6,8 @@
  * takes the imported account's place (membership and rosters) and the unused import is removed.
  * An emailed link works for EMAILED_INVITATION_TTL_DAYS; after that the screen says so and joining
  * answers 410, and the school invites the address again. Inviting an address again replaces the link
- * it was sent before, if unused.
+ * it was sent before, if unused. An imported account's link works as long; then its staff make it a
+ * new one from Members (import-links.ts).
  */
 import type { FastifyInstance } from 'fastify';
 import type { Transaction } from 'kysely';
@@ -82,7 +83,7 @@ export function invitationRoutes(app: ZodApp, mailer: Mailer) {
       email: found.email,
       placeholderUsername: found.placeholder?.username ?? null,
       accepted: found.acceptedAt !== null,
-      expiresAt: found.expiresAt === null ? null : new Date(found.expiresAt).toISOString(),
+      expiresAt: new Date(found.expiresAt).toISOString(),
       expired: isExpired(found),
     };
   });
@@ -95,7 +96,7 @@ export function invitationRoutes(app: ZodApp, mailer: Mailer) {
     const found = await findInvitation(tokenHash);
     if (!found || found.acceptedAt !== null) throw used();
     const institution = await db.selectFrom('institutions').selectAll().where('id', '=', found.institutionId).executeTakeFirstOrThrow();
-    if (isExpired(found)) throw gone(`token: this invitation expired on ${new Date(found.expiresAt!).toUTCString()}: ask ${institution.name} to invite you again`);
+    refuseExpired(found, institution);
     await db.transaction().execute(async (trx) => {
       if (found.placeholder && found.placeholder.id !== user.id) await takeOverPlaceholder(trx, found.placeholder.id, user.id);
       const existing = await trx.selectFrom('institutionMembers').select('role').where('institutionId', '=', institution.id).where('userId', '=', user.id).executeTakeFirst();
@@ -116,14 +117,16 @@ export function invitationRoutes(app: ZodApp, mailer: Mailer) {
   app.post('/api/education-invitations/accept', { schema: { body: InvitationAcceptRequestSchema } }, async (request) => {
     const input = request.body;
     const tokenHash = hashToken(input.token);
-    const invitation = await db.selectFrom('institutionInvitations').selectAll().where('tokenHash', '=', tokenHash).executeTakeFirst();
-    if (!invitation || invitation.acceptedAt !== null) throw used();
+    const found = await findInvitation(tokenHash);
+    if (!found || found.kind !== 'import' || found.acceptedAt !== null || !found.placeholder) throw used();
+    refuseExpired(found, await db.selectFrom('institutions').select('name').where('id', '=', found.institutionId).executeTakeFirstOrThrow());
+    const { id: userId } = found.placeholder;
     const passwordHash = await hashPassword(input.password);
     await db.transaction().execute(async (trx) => {
-      await trx.updateTable('users').set({ passwordHash }).where('id', '=', invitation.userId).where('passwordHash', '=', INVITED_PASSWORD_HASH).execute();
-      await markAccepted(trx, tokenHash, 'import', invitation.userId);
+      await trx.updateTable('users').set({ passwordHash }).where('id', '=', userId).where('passwordHash', '=', INVITED_PASSWORD_HASH).execute();
+      await markAccepted(trx, tokenHash, 'import', userId);
     });
-    const user = await db.selectFrom('users').selectAll().where('id', '=', invitation.userId).executeTakeFirstOrThrow();
+    const user = await db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirstOrThrow();
     await app.signIn(request, user);
     return { username: user.username };
   });
@@ -134,23 +137,30 @@ export function invitationRoutes(app: ZodApp, mailer: Mailer) {
     role: InstitutionRole;
     email: string | null;
     acceptedAt: number | null;
-    /** When the link stops working: emailed invitations only. */
-    expiresAt: number | null;
+    /** When the link stops working. */
+    expiresAt: number;
     placeholder: { id: number; username: string } | null;
   };
 
-  const isExpired = (found: Found, now = Date.now()) => found.acceptedAt === null && found.expiresAt !== null && found.expiresAt <= now;
+  const isExpired = (found: Found, now = Date.now()) => found.acceptedAt === null && found.expiresAt <= now;
+
+  /** 410 for a link past its lifetime, saying who renews it: the school invites again, or makes an imported account a new link. */
+  function refuseExpired(found: Found, institution: { name: string }) {
+    if (!isExpired(found)) return;
+    const renew = found.kind === 'import' ? `ask ${institution.name} for a new link` : `ask ${institution.name} to invite you again`;
+    throw gone(`token: this invitation expired on ${new Date(found.expiresAt).toUTCString()}: ${renew}`);
+  }
 
   async function findInvitation(tokenHash: string): Promise<Found | null> {
     const byEmail = await db.selectFrom('institutionRoleInvitations').selectAll().where('tokenHash', '=', tokenHash).executeTakeFirst();
     if (byEmail) {
       const { institutionId, role, email, acceptedAt, createdAt } = byEmail;
-      return { kind: 'email', institutionId, role, email, acceptedAt, expiresAt: createdAt + INVITATION_TTL_MS.email, placeholder: null };
+      return { kind: 'email', institutionId, role, email, acceptedAt, expiresAt: Number(createdAt) + INVITATION_TTL_MS.email, placeholder: null };
     }
     const imported = await db
       .selectFrom('institutionInvitations')
       .innerJoin('users', 'users.id', 'institutionInvitations.userId')
-      .select(['institutionInvitations.institutionId', 'institutionInvitations.acceptedAt', 'users.id', 'users.username', 'users.email', 'users.passwordHash'])
+      .select(['institutionInvitations.institutionId', 'institutionInvitations.acceptedAt', 'institutionInvitations.createdAt', 'users.id', 'users.username', 'users.email', 'users.passwordHash'])
       .where('tokenHash', '=', tokenHash)
       .executeTakeFirst();
     if (!imported) return null;
@@ -161,7 +171,7 @@ export function invitationRoutes(app: ZodApp, mailer: Mailer) {
       role: 'student',
       email: imported.email,
       acceptedAt: imported.acceptedAt,
-      expiresAt: null,
+      expiresAt: Number(imported.createdAt) + INVITATION_TTL_MS.import,
       placeholder: stillPlaceholder ? { id: imported.id, username: imported.username } : null,
     };
   }

@@ -1,10 +1,11 @@
 /**
- * Expired invitations are deleted, in time: an emailed link unused EMAILED_INVITATION_TTL_DAYS after it
- * was sent, and an invitation to an existing account unanswered ACCOUNT_INVITATION_TTL_DAYS after it was
- * asked, are kept EXPIRED_INVITATIONS_KEPT_DAYS longer, so that a late visitor's screen (and a late
- * accept's 410) still says the invitation expired rather than that nobody knows it; then they go.
- * Used emailed links stay: their screen says the invitation was accepted. Hourly, on every API node
- * (deleting what another node deleted first deletes nothing).
+ * Expired invitations are deleted, in time: an emailed link (or an imported account's) unused
+ * EMAILED_INVITATION_TTL_DAYS after it was sent, and an invitation to an existing account unanswered
+ * ACCOUNT_INVITATION_TTL_DAYS after it was asked, are kept EXPIRED_INVITATIONS_KEPT_DAYS longer, so
+ * that a late visitor's screen (and a late accept's 410) still says the invitation expired rather than
+ * that nobody knows it; then they go. Used links stay: their screen says the invitation was accepted.
+ * An imported account outlives its link: the staff make it a new one from Members. Hourly, on every
+ * API node (deleting what another node deleted first deletes nothing).
  */
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
@@ -26,7 +27,12 @@ export async function sweepExpiredInvitations(db: Kysely<Database>, now = Date.n
     .deleteFrom('institutionAccountInvitations')
     .where('createdAt', '<', now - INVITATION_TTL_MS.account - keptAfterExpiry)
     .executeTakeFirst();
-  return Number(emailed.numDeletedRows) + Number(asked.numDeletedRows);
+  const imported = await db
+    .deleteFrom('institutionInvitations')
+    .where('acceptedAt', 'is', null)
+    .where('createdAt', '<', now - INVITATION_TTL_MS.import - keptAfterExpiry)
+    .executeTakeFirst();
+  return [emailed, asked, imported].reduce((sum, deleted) => sum + Number(deleted.numDeletedRows), 0);
 }
 
 export function startInvitationSweep(app: FastifyInstance) {

@@ -5,6 +5,7 @@
  */
 import {
   InstitutionIdParamsSchema,
+  INVITATION_TTL_MS,
   MemberAddRequestSchema,
   MemberParamsSchema,
   MembersQuerySchema,
@@ -38,7 +39,11 @@ export function memberRoutes(app: ZodApp) {
     if (search) matching = matching.where(accountMatches(search));
     const [rows, total] = await Promise.all([
       matching
-        .select(['users.id', 'users.username', 'users.email', 'users.firstName', 'users.lastName', 'users.passwordHash', 'institutionMembers.role', 'institutionMembers.createdAt'])
+        // An imported account's one unused sign-in link here, if it has one (import-links.ts).
+        .leftJoin('institutionInvitations as link', (join) =>
+          join.onRef('link.userId', '=', 'users.id').on('link.institutionId', '=', institution.id).on('link.acceptedAt', 'is', null),
+        )
+        .select(['users.id', 'users.username', 'users.email', 'users.firstName', 'users.lastName', 'users.passwordHash', 'institutionMembers.role', 'institutionMembers.createdAt', 'link.createdAt as linkMadeAt'])
         .orderBy('institutionMembers.createdAt', 'desc')
         .orderBy('users.username')
         .limit(pageSize)
@@ -46,16 +51,20 @@ export function memberRoutes(app: ZodApp) {
         .execute(),
       matching.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
     ]);
-    const members = rows.map((r): Member => ({
-      userId: r.id,
-      username: r.username,
-      email: r.email,
-      firstName: r.firstName,
-      lastName: r.lastName,
-      role: r.role,
-      accepted: r.passwordHash !== INVITED_PASSWORD_HASH,
-      joinedAt: new Date(r.createdAt).toISOString(),
-    }));
+    const members = rows.map((r): Member => {
+      const accepted = r.passwordHash !== INVITED_PASSWORD_HASH;
+      return {
+        userId: r.id,
+        username: r.username,
+        email: r.email,
+        firstName: r.firstName,
+        lastName: r.lastName,
+        role: r.role,
+        accepted,
+        linkExpiresAt: accepted || r.linkMadeAt === null ? null : new Date(Number(r.linkMadeAt) + INVITATION_TTL_MS.import).toISOString(),
+        joinedAt: new Date(r.createdAt).toISOString(),
+      };
+    });
     return { members, total: Number(total.n), page, pageSize };
   });
 

@@ -77,7 +77,8 @@ export function InvitationPage({ token }: { token: string }) {
         <>
           {heading}
           <Text c="red" data-testid="invitation-expired">
-            This invitation expired on {new Date(expiresAt!).toLocaleDateString(undefined, { dateStyle: 'long' })}. Ask {institution.name} to invite you again.
+            This invitation expired on {new Date(expiresAt).toLocaleDateString(undefined, { dateStyle: 'long' })}.{' '}
+            {placeholderUsername ? `Ask ${institution.name} for a new link.` : `Ask ${institution.name} to invite you again.`}
           </Text>
         </>
       );

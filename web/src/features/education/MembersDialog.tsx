@@ -15,6 +15,13 @@ const displayName = (m: Member) => (m.firstName || m.lastName ? `${[m.firstName,
 
 type Pending = { action: 'remove' | 'handOver'; member: Member };
 
+/** Whether the sign-in link of an account that has not chosen its password still works (New link makes another). */
+function linkState({ linkExpiresAt }: Member, now = Date.now()) {
+  if (!linkExpiresAt) return ': no working link';
+  const day = new Date(linkExpiresAt).toLocaleDateString();
+  return Date.parse(linkExpiresAt) <= now ? `: its link expired ${day}` : `; its link works until ${day}`;
+}
+
 /**
  * The staff's list of members: removing someone within one's reach and, for the owner, handing the
  * place over. The server sends a page at a time and does the finding, so a school of thousands opens
@@ -129,8 +136,8 @@ export function MembersDialog({ place, opened, onClose }: { place: MembershipPla
                       <Table.Td>
                         {displayName(m)}
                         {!m.accepted && (
-                          <Text size="xs" c="dimmed">
-                            Has not chosen a password yet
+                          <Text size="xs" c="dimmed" data-testid="member-link-state">
+                            Has not chosen a password yet{linkState(m)}
                           </Text>
                         )}
                       </Table.Td>

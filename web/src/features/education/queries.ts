@@ -229,8 +229,11 @@ export function useRemoveMember(institutionId: number) {
 
 /** A new sign-in link for a member an import made who has not chosen a password (the old link stops working). */
 export function useNewImportLink(institutionId: number) {
+  const invalidate = useInvalidate();
   return useMutation({
     mutationFn: (userId: number) => apiRequest<ImportLinkSent>('POST', `/api/education-institutions/${institutionId}/members/${userId}/link`),
+    // The member's row shows how long the new link works.
+    onSuccess: () => invalidate('/api/education-institutions'),
   });
 }
 
