@@ -30,7 +30,8 @@ function bouncingMailer() {
   const mailer: Mailer = {
     delivers: true,
     async send(message) {
-      if (message.to.startsWith('bounce@') || message.to.endsWith('@bounce.sch')) throw new Error('550 mailbox unavailable');
+      // As nodemailer reports a recipient the server refused.
+      if (message.to.startsWith('bounce@') || message.to.endsWith('@bounce.sch')) throw Object.assign(new Error('550 mailbox unavailable'), { code: 'EENVELOPE' });
       await kept.send(message);
     },
   };

@@ -13,13 +13,10 @@ import type { Database } from '../../db/schema.ts';
 import { conflict, forbidden } from '../../http/errors.ts';
 import { signedInUser } from '../../http/signed-in.ts';
 import type { ZodApp } from '../../http/typed-routes.ts';
-import { deliver, type Mailer } from '../mail/mailer.ts';
+import { deliver, deliverAll, type MailMessage, type Mailer } from '../mail/mailer.ts';
 import { requireInstitution, STAFF_ROLES, withArticle } from './access.ts';
 import { hashToken, invitationLink, INVITED_PASSWORD_HASH, newToken } from './invitation-tokens.ts';
 import { memberOf } from './membership-changes.ts';
-
-/** How many links are mailed at once after an import (a file holds up to 5,000). */
-const MAIL_CONCURRENCY = 8;
 
 /** A new link for an imported account, replacing the one it has not used. Answers the token. */
 export async function newImportLink(db: Kysely<Database>, institutionId: number, userId: number, now = Date.now()): Promise<string> {
@@ -39,20 +36,18 @@ export interface ImportedAccount {
   token: string;
 }
 
-/** Mails one account its link; answers whether a mail server took it (the staff are shown it if not). */
-function mailImportLink(app: FastifyInstance, mailer: Mailer, institution: { name: string }, sender: { username: string }, account: ImportedAccount): Promise<boolean> {
-  const link = invitationLink(app.config.publicUrl, account.token);
-  const message = {
+/** The message that gives an imported account its link. */
+function importLinkMessage(app: FastifyInstance, institution: { name: string }, sender: { username: string }, account: ImportedAccount): MailMessage {
+  return {
     to: account.email,
     subject: `Your ${institution.name} account on OnAir`,
     text:
       `${sender.username} made you an account on OnAir to join ${institution.name} as a student (username ${account.username}).\n\n` +
-      `Open this link to choose your password, or to sign in with an OnAir account you already have:\n${link}\n`,
+      `Open this link to choose your password, or to sign in with an OnAir account you already have:\n${invitationLink(app.config.publicUrl, account.token)}\n`,
   };
-  return deliver(mailer, message, app.log);
 }
 
-/** Mails each account its link, a few at a time. Answers the addresses a mail server took. */
+/** Mails each account its link. Answers the addresses a mail server took (the staff are shown the others). */
 export async function mailImportLinks(
   app: FastifyInstance,
   mailer: Mailer,
@@ -60,17 +55,8 @@ export async function mailImportLinks(
   sender: { username: string },
   accounts: readonly ImportedAccount[],
 ): Promise<Set<string>> {
-  const mailed = new Set<string>();
-  // Without a mail server nothing is sent: the staff are shown every link.
-  if (!mailer.delivers) return mailed;
-  const queue = [...accounts];
-  const sendNext = async (): Promise<void> => {
-    for (let account = queue.shift(); account; account = queue.shift()) {
-      if (await mailImportLink(app, mailer, institution, sender, account)) mailed.add(account.email);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(MAIL_CONCURRENCY, queue.length) }, sendNext));
-  return mailed;
+  const taken = await deliverAll(mailer, accounts.map((account) => importLinkMessage(app, institution, sender, account)), app.log);
+  return new Set(accounts.filter((_, i) => taken[i]).map((account) => account.email));
 }
 
 export function importLinkRoutes(app: ZodApp, mailer: Mailer) {
@@ -85,7 +71,7 @@ export function importLinkRoutes(app: ZodApp, mailer: Mailer) {
     }
     if (member.passwordHash !== INVITED_PASSWORD_HASH) throw conflict(`userId: ${member.username} has chosen a password already and signs in with it`);
     const token = await newImportLink(db, institution.id, member.id);
-    const delivered = await mailImportLink(app, mailer, institution, user, { email: member.email, username: member.username, token });
+    const delivered = await deliver(mailer, importLinkMessage(app, institution, user, { email: member.email, username: member.username, token }), app.log);
     request.log.info({ institutionId: institution.id, userId: member.id, by: user.id, delivered }, 'import link made again');
     return { delivered, link: delivered ? null : invitationLink(app.config.publicUrl, token) };
   });

@@ -1,12 +1,21 @@
 /**
  * The SMTP mailer against real servers on loopback: an SMTP server (smtp-server, the one nodemailer's
- * author keeps) that receives what is sent over a few pooled connections, and a server that accepts
- * the connection and never greets, which must fail the message within the configured wait.
+ * author keeps) that receives what is sent over a few pooled connections and refuses one address, and
+ * a server that accepts the connection and never greets, which must fail the message within the
+ * configured wait and stop a batch there.
  */
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SMTPServer } from 'smtp-server';
-import { mailerFor } from './mailer.ts';
+import type { FastifyBaseLogger } from 'fastify';
+import { deliverAll, mailerFor } from './mailer.ts';
+
+/** A logger that keeps what was warned (the mailer logs each failure). */
+function quietLog() {
+  const warned: unknown[] = [];
+  const log = { warn: (...args: unknown[]) => warned.push(args), info: () => undefined, error: () => undefined, debug: () => undefined } as unknown as FastifyBaseLogger;
+  return { log, warned };
+}
 
 const listening = (server: { listen(port: number, host: string, done: () => void): unknown }, address: () => net.AddressInfo | string | null) =>
   new Promise<number>((resolve) => server.listen(0, '127.0.0.1', () => resolve((address() as net.AddressInfo).port)));
@@ -27,6 +36,10 @@ describe('mailerFor, over SMTP', () => {
     onClose() {
       open -= 1;
     },
+    onRcptTo(address, _session, done) {
+      if (address.address.startsWith('bounce@')) return done(Object.assign(new Error('mailbox unavailable'), { responseCode: 550 }));
+      done();
+    },
     onData(stream, _session, done) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -37,7 +50,10 @@ describe('mailerFor, over SMTP', () => {
     },
   });
   // Accepts connections and never says a word.
-  const silent = net.createServer(() => undefined);
+  let silentConnections = 0;
+  const silent = net.createServer(() => {
+    silentConnections += 1;
+  });
   let smtpPort = 0;
   let silentPort = 0;
   beforeAll(async () => {
@@ -76,5 +92,35 @@ describe('mailerFor, over SMTP', () => {
       mailer.close?.();
     }
     expect(Date.now() - started).toBeLessThan(5_000);
+  });
+
+  it('delivers a batch past an address the server refuses, saying which were taken', async () => {
+    const mailer = mailerFor(`smtp://127.0.0.1:${smtpPort}`);
+    const { log } = quietLog();
+    const to = ['ama@reef.sch', 'bounce@reef.sch', 'kofi@reef.sch', 'esi@reef.sch', 'yaw@reef.sch', 'abena@reef.sch'];
+    const before = received.length;
+    try {
+      expect(await deliverAll(mailer, to.map((address) => ({ to: address, subject: 'Your account', text: 'Hello' })), log)).toEqual([true, false, true, true, true, true]);
+    } finally {
+      mailer.close?.();
+    }
+    expect(received.length - before).toBe(5);
+  });
+
+  it('stops a batch when the server itself fails, instead of waiting it out for every message', async () => {
+    const mailer = mailerFor(`smtp://127.0.0.1:${silentPort}`, undefined, { connectMs: 2_000, greetingMs: 300, idleMs: 2_000 });
+    const { log } = quietLog();
+    silentConnections = 0;
+    const started = Date.now();
+    let taken: boolean[];
+    try {
+      taken = await deliverAll(mailer, Array.from({ length: 40 }, (_, i) => ({ to: `pupil${i}@lagoon.sch`, subject: 'Hello', text: 'Hello' })), log);
+    } finally {
+      mailer.close?.();
+    }
+    expect(taken).toEqual(Array.from({ length: 40 }, () => false));
+    // One wave of greeting waits on the pool's connections, not forty.
+    expect(silentConnections).toBeLessThanOrEqual(4);
+    expect(Date.now() - started).toBeLessThan(3_000);
   });
 });

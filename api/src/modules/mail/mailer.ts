@@ -7,7 +7,7 @@
  * Mail is sent while the request that asked for it waits (the answer says whether it went), so the SMTP
  * connections are pooled (a CSV import mails every new account) and each wait is bounded: a mail server
  * that accepts the connection and then says nothing fails the message in seconds, not in nodemailer's
- * default minutes.
+ * default minutes, and a batch stops at the first failure of the server itself.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
@@ -28,19 +28,61 @@ export interface Mailer {
 
 export const DEFAULT_MAIL_FROM = 'OnAir <no-reply@onair.local>';
 
+/** At most this many connections to the mail server at once. */
+const SMTP_CONNECTIONS = 4;
+
+/**
+ * nodemailer's codes for a refusal of one message (its recipient, its content); every other failure
+ * (no connection, no greeting, a refused login, TLS) is the mail server's, and the next message
+ * would meet it too.
+ */
+const ONE_MESSAGE_REFUSED = new Set(['EENVELOPE', 'EMESSAGE']);
+
+type Attempt = 'sent' | 'refused' | 'server failed';
+
+async function attempt(mailer: Mailer, message: MailMessage, log: FastifyBaseLogger): Promise<Attempt> {
+  try {
+    await mailer.send(message);
+    return 'sent';
+  } catch (error) {
+    log.warn({ err: error, to: message.to }, 'mail not sent');
+    const code = (error as { code?: unknown } | null)?.code;
+    return typeof code === 'string' && ONE_MESSAGE_REFUSED.has(code) ? 'refused' : 'server failed';
+  }
+}
+
 /**
  * Sends a message whose failure the caller can work around (an invitation's link shown to the sender
  * instead): answers whether it reached a mail server; a refusal is logged, not thrown. False without
  * a mail server, when the message only went to the log.
  */
 export async function deliver(mailer: Mailer, message: MailMessage, log: FastifyBaseLogger): Promise<boolean> {
-  try {
-    await mailer.send(message);
-    return mailer.delivers;
-  } catch (error) {
-    log.warn({ err: error, to: message.to }, 'mail not sent');
-    return false;
-  }
+  return (await attempt(mailer, message, log)) === 'sent' && mailer.delivers;
+}
+
+/**
+ * Sends many messages the same way, one per pooled connection at a time; answers, for each, whether a
+ * mail server took it (none are sent without one). Once the server itself fails (unreachable, silent,
+ * refusing the login) the rest are not tried: each would wait out the same timeouts, which for an
+ * import of thousands would hold its request for hours, and the callers' way round (the links shown to
+ * the staff) serves them at once.
+ */
+export async function deliverAll(mailer: Mailer, messages: readonly MailMessage[], log: FastifyBaseLogger): Promise<boolean[]> {
+  const taken = messages.map(() => false);
+  if (!mailer.delivers) return taken;
+  let next = 0;
+  let serverFailed = false;
+  const sendNext = async (): Promise<void> => {
+    while (!serverFailed && next < messages.length) {
+      const index = next++;
+      const outcome = await attempt(mailer, messages[index]!, log);
+      taken[index] = outcome === 'sent';
+      if (outcome === 'server failed') serverFailed = true;
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(SMTP_CONNECTIONS, messages.length) }, sendNext));
+  if (serverFailed) log.warn({ untried: messages.length - next }, 'the mail server failed; the remaining messages were not tried');
+  return taken;
 }
 
 /** How long a message may wait on the mail server, at each step. */
@@ -55,8 +97,6 @@ export interface SmtpWaits {
 
 export const SMTP_WAITS: SmtpWaits = { connectMs: 10_000, greetingMs: 10_000, idleMs: 30_000 };
 
-/** At most this many connections to the mail server at once. */
-const SMTP_CONNECTIONS = 4;
 
 /**
  * `smtp://user:pass@host:587` or `smtps://…:465`, as nodemailer reads it (its query string may set
