@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -80,6 +81,13 @@ describe.skipIf(!ready)('education and church mode in the browser', () => {
     // No mail server here: each new account's link is listed for the teacher to pass on.
     const firstLink = (await result.getByTestId('invitation-links').getByRole('row').filter({ hasText: 'pupil1@harmattan.edu' }).getByRole('cell').nth(1).innerText()).trim();
     expect(firstLink).toMatch(/\/invitation\/[A-Za-z0-9_-]+$/);
+    // The same links as a file, for a mail merge.
+    const [download] = await Promise.all([page.waitForEvent('download'), result.getByRole('button', { name: 'Download links (CSV)' }).click()]);
+    const linksCsv = readFileSync(await download.path(), 'utf8').trim().split('\r\n');
+    expect(linksCsv[0]).toBe('email,username,link');
+    expect(linksCsv).toHaveLength(1 + (await result.getByTestId('invitation-links').getByRole('row').count()));
+    const [, pupilName, pupilLink] = linksCsv.find((line) => line.startsWith('pupil1@harmattan.edu,'))!.split(',');
+    expect([pupilName, pupilLink]).toEqual([expect.stringMatching(/^\S+$/), firstLink]);
     await student.page.getByTestId('account-invitation').getByText('creator invited you to join Harmattan High as a student, on the roster of Physics for Broadcasters.').waitFor();
     await student.page.getByRole('button', { name: 'Accept the invitation from Harmattan High' }).click();
     await toast(student.page, 'Invitation Accepted');

@@ -13,7 +13,7 @@ import { ApiError } from '../../lib/api';
 import { toast } from '../../lib/toast';
 import { AccessDenied } from '../shell/StatusScreens';
 import { ContentTab, type AdminTab } from './ContentTab';
-import { downloadCsv } from './csv';
+import { downloadCsv } from '../../lib/csv';
 import { exportRows } from './export';
 import { useAdminLive, useHealthHistory, useModerationQueue } from './live';
 import { ModerationTab } from './ModerationTab';

@@ -4,7 +4,7 @@
  */
 import type { AdminUsers, ContentMetrics, ModerationQueue, RegionMetrics, SystemHealth, UsageAnalytics } from '@onair/protocol';
 import type { AdminTab } from './ContentTab';
-import type { CsvRow } from './csv';
+import type { CsvRow } from '../../lib/csv';
 
 export interface ExportSources {
   usage?: UsageAnalytics | undefined;

@@ -2,11 +2,19 @@ import { useState } from 'react';
 import { Alert, Anchor, Button, Card, FileInput, Group, Select, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { Course, EnrolmentResult, Institution } from '@onair/protocol';
+import { downloadCsv } from '../../lib/csv';
 import { toast, toastError } from '../../lib/toast';
 import { educationQueries, useAddMember, useEnrolCsv, useInvite } from './queries';
 
 /** Progress moves while students watch: refreshed every few seconds while on screen. */
 const PROGRESS_REFRESH_MS = 5000;
+
+/** A new account's link for the staff to pass on, as its row in the list and in the CSV. */
+const linkRow = (entry: EnrolmentResult['enrolled'][number]) => ({
+  email: entry.email,
+  username: entry.username,
+  link: `${window.location.origin}/invitation/${entry.invitationToken}`,
+});
 
 const duration = (seconds: number) => `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
 
@@ -87,14 +95,20 @@ function BulkEnrolment({ institutions, courses }: { institutions: Institution[];
                 <Text size="sm" c="dimmed">
                   {handed.length} new {handed.length === 1 ? 'account was' : 'accounts were'} created{emailed.length > 0 ? ' whose email the mail server refused' : ''}; send each student their invitation link to choose a password (or sign in with an account they already have). Members makes a new link if one is lost.
                 </Text>
+                <Group>
+                  {/* A class's worth of links goes out by mail merge or a messaging tool more easily than by copying rows. */}
+                  <Button size="xs" variant="default" onClick={() => downloadCsv('invitation-links', handed.map(linkRow))}>
+                    Download links (CSV)
+                  </Button>
+                </Group>
                 <Table fz="xs" data-testid="invitation-links">
                   <Table.Tbody>
-                    {handed.map((e) => (
-                        <Table.Tr key={e.line}>
-                          <Table.Td>{e.email}</Table.Td>
-                          <Table.Td>{`${window.location.origin}/invitation/${e.invitationToken}`}</Table.Td>
-                        </Table.Tr>
-                      ))}
+                    {handed.map(linkRow).map((row, i) => (
+                      <Table.Tr key={handed[i]!.line}>
+                        <Table.Td>{row.email}</Table.Td>
+                        <Table.Td>{row.link}</Table.Td>
+                      </Table.Tr>
+                    ))}
                   </Table.Tbody>
                 </Table>
               </>

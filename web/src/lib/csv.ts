@@ -1,4 +1,7 @@
-/** Export Data: the current tab's data as a CSV file (RFC 4180 quoting), downloaded by the browser. */
+/**
+ * A CSV file (RFC 4180 quoting) made in the browser and downloaded: the admin's Export Data (the current
+ * tab's data), an import's sign-in links for the staff to pass on.
+ */
 
 export type CsvRow = Record<string, string | number | boolean | null | undefined>;
 
