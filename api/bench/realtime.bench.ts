@@ -86,9 +86,9 @@ interface Target {
   /** Deliveries each message should produce. */
   listeners: number;
   send(text: string): void;
-  /** Deliveries recorded since the last takeLatencies. */
+  /** Deliveries to every listening socket since the last takeLatencies. */
   deliveries(): Promise<number>;
-  /** Send-to-delivery latencies (ms) since the last call, sorted. */
+  /** Send-to-delivery latencies (ms) since the last call, sorted: every delivery's, or a sample's (native listeners). */
   takeLatencies(): Promise<number[]>;
   /** The load generator's processes besides this one (their CPU is the bench client's too). */
   clientPids(): number[];
@@ -233,23 +233,31 @@ async function onAirTarget(dir: string, name: string, maxSockets: number, option
   return target;
 }
 
-function startBaselineProcess(script: string) {
+function startBaselineProcess(script: string, env: Record<string, string> = {}) {
   // The API's own V8 flags: the baselines run as OnAir does.
-  const child = spawn(process.execPath, [...API_NODE_FLAGS, ...profileFlags(), path.join(REPO_ROOT, 'api/bench', script)], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [...API_NODE_FLAGS, ...profileFlags(), path.join(REPO_ROOT, 'api/bench', script)], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+    env: { ...process.env, ...env },
+  });
   const port = new Promise<number>((resolve) => child.stdout!.on('data', (d) => resolve(Number(/listening (\d+)/.exec(String(d))?.[1]))));
   return { child, port };
 }
 
-/** Vanilla Socket.IO with recovery: the same delivered message object, broadcast to a room. */
-async function socketIoTarget(messageTemplate: () => Record<string, unknown>, kind: ListenerKind = 'node') {
-  const { child, port } = startBaselineProcess('socketio-baseline-server.mjs');
+/**
+ * Vanilla Socket.IO with recovery: the same delivered message object, broadcast to a room. With
+ * `processes`, on the Redis streams adapter in that many cluster workers, as the cluster ramp runs OnAir.
+ */
+async function socketIoTarget(messageTemplate: () => Record<string, unknown>, kind: ListenerKind = 'node', processes?: number) {
+  const redisPrefix = uniquePrefix('bench-baseline');
+  const clusterEnv: Record<string, string> = processes ? { REDIS_URL: TEST_REDIS_URL, BASELINE_PREFIX: redisPrefix, BASELINE_PROCESSES: String(processes) } : {};
+  const { child, port } = startBaselineProcess('socketio-baseline-server.mjs', clusterEnv);
   const url = `http://127.0.0.1:${await port}`;
   const inProcess = inProcessLatencies();
   const sender = await connectLight(url);
   let listeners = 0;
   let native: NativeListeners | null = null;
   const target: Target & { grow(count: number): Promise<void> } = {
-    label: 'socket.io',
+    label: processes ? `socket.io ×${processes}` : 'socket.io',
     pid: child.pid!,
     get listeners() {
       return listeners;
@@ -271,6 +279,7 @@ async function socketIoTarget(messageTemplate: () => Record<string, unknown>, ki
     async close() {
       native?.close();
       await stopProcess(child);
+      if (processes) await clearPrefix(redisPrefix);
     },
   };
   return target;
@@ -359,13 +368,15 @@ async function measure(target: Target, rate: number, seconds: number): Promise<M
   const elapsed = (Date.now() - started) / 1000;
   const client = process.cpuUsage(clientBefore);
   const helpers = helpersCpu() - helpersBefore;
+  // Every socket's deliveries count; native listeners sample the latency of some of them.
+  const deliveries = await target.deliveries();
   const sorted = await target.takeLatencies();
   return {
     p50: percentile(sorted, 50),
     p95: percentile(sorted, 95),
     p99: percentile(sorted, 99),
-    delivered: sorted.length / Math.max(expected, 1),
-    deliveriesPerSecond: sorted.length / elapsed,
+    delivered: deliveries / Math.max(expected, 1),
+    deliveriesPerSecond: deliveries / elapsed,
     serverCpu: (processTreeUsage(target.pid).cpuSeconds - serverBefore) / elapsed,
     clientCpu: ((client.user + client.system) / 1e6 + helpers) / elapsed,
   };
@@ -504,25 +515,50 @@ async function capacity(dir: string) {
   }
 }
 
-/** Sockets at the SLO with one API process and with one per core, both on the Redis adapter. */
+/**
+ * Sockets at the SLO with one API process and with one per core, both on the Redis adapter; then the
+ * same two ramps against vanilla Socket.IO run the same way, which shows what this machine gives any
+ * Socket.IO server from a second process (its cores are the listeners' and Redis's too).
+ */
 async function clusterCapacity(dir: string) {
-  console.log(`\ncluster: the capacity ramp (${RAMP_RATE} message${RAMP_RATE === 1 ? '' : 's'}/s) against npm start with 1 and ${PROCESSES} API processes, both on the Redis adapter`);
-  const results: [number, RampResult][] = [];
+  console.log(`\ncluster: the capacity ramp (${RAMP_RATE} message${RAMP_RATE === 1 ? '' : 's'}/s) with 1 and ${PROCESSES} processes on the Redis adapter: npm start, then vanilla Socket.IO`);
+  const onAir: [number, RampResult][] = [];
+  let template: (() => Record<string, unknown>) | undefined;
   for (const processes of [1, PROCESSES]) {
     const target = await onAirTarget(dir, `cluster-${processes}`, CAPACITY_MAX, { processes, listeners: RAMP_LISTENERS });
     try {
       await target.grow(100);
-      await measure(target, 5, 1); // warm-up
-      results.push([processes, await ramp(target, processes)]);
+      await measure(target, 5, 1); // warm-up, and the message shape the baseline copies
+      template ??= templateFrom(target.sample());
+      onAir.push([processes, await ramp(target, processes)]);
     } finally {
       await target.close();
     }
   }
-  const [[, one], [, many]] = results as [[number, RampResult], [number, RampResult]];
-  for (const [processes, result] of results) {
-    console.log(`  ${String(processes).padStart(2)} API process${processes === 1 ? ' ' : 'es'}: sockets at p95 ≤ ${SLO_P95_MS} ms: ${describeRamp(result)}`);
+  const vanilla: [number, RampResult][] = [];
+  for (const processes of [1, PROCESSES]) {
+    const target = await socketIoTarget(template!, RAMP_LISTENERS, processes);
+    try {
+      await target.grow(100);
+      await measure(target, 5, 1); // warm-up
+      vanilla.push([processes, await ramp(target, processes)]);
+    } finally {
+      await target.close();
+    }
   }
-  console.log(`  ${PROCESSES} processes ÷ 1: ×${one.withinSlo ? fmt(many.withinSlo / one.withinSlo, 2) : 'n/a'} (steps of ${CAPACITY_STEP})`);
+  const ratio = (results: [number, RampResult][]) => {
+    const [one, many] = results.map(([, result]) => result.withinSlo);
+    return one && many !== undefined ? many / one : NaN;
+  };
+  for (const [label, results] of [['OnAir', onAir], ['socket.io', vanilla]] as const) {
+    for (const [processes, result] of results) {
+      console.log(`  ${label.padEnd(10)} ${String(processes).padStart(2)} process${processes === 1 ? ' ' : 'es'}: sockets at p95 ≤ ${SLO_P95_MS} ms: ${describeRamp(result)}`);
+    }
+  }
+  const [own, baseline] = [ratio(onAir), ratio(vanilla)];
+  console.log(
+    `  ${PROCESSES} processes ÷ 1: OnAir ×${fmt(own, 2)}, vanilla Socket.IO ×${fmt(baseline, 2)}; OnAir's ÷ vanilla's ×${fmt(own / baseline, 2)} (steps of ${CAPACITY_STEP})`,
+  );
 }
 
 /**
