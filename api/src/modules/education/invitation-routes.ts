@@ -96,7 +96,7 @@ export function invitationRoutes(app: ZodApp, mailer: Mailer) {
     const found = await findInvitation(tokenHash);
     if (!found || found.acceptedAt !== null) throw used();
     const institution = await db.selectFrom('institutions').selectAll().where('id', '=', found.institutionId).executeTakeFirstOrThrow();
-    refuseExpired(found, institution);
+    await refuseExpired(found, institution);
     await db.transaction().execute(async (trx) => {
       if (found.placeholder && found.placeholder.id !== user.id) await takeOverPlaceholder(trx, found.placeholder.id, user.id);
       const existing = await trx.selectFrom('institutionMembers').select('role').where('institutionId', '=', institution.id).where('userId', '=', user.id).executeTakeFirst();
@@ -119,7 +119,7 @@ export function invitationRoutes(app: ZodApp, mailer: Mailer) {
     const tokenHash = hashToken(input.token);
     const found = await findInvitation(tokenHash);
     if (!found || found.kind !== 'import' || found.acceptedAt !== null || !found.placeholder) throw used();
-    refuseExpired(found, await db.selectFrom('institutions').select('name').where('id', '=', found.institutionId).executeTakeFirstOrThrow());
+    await refuseExpired(found);
     const { id: userId } = found.placeholder;
     const passwordHash = await hashPassword(input.password);
     await db.transaction().execute(async (trx) => {
@@ -145,8 +145,10 @@ export function invitationRoutes(app: ZodApp, mailer: Mailer) {
   const isExpired = (found: Found, now = Date.now()) => found.acceptedAt === null && found.expiresAt <= now;
 
   /** 410 for a link past its lifetime, saying who renews it: the school invites again, or makes an imported account a new link. */
-  function refuseExpired(found: Found, institution: { name: string }) {
+  /** Refuses an expired link, naming the school to ask (read only then, when the caller has not). */
+  async function refuseExpired(found: Found, institution?: { name: string }) {
     if (!isExpired(found)) return;
+    institution ??= await db.selectFrom('institutions').select('name').where('id', '=', found.institutionId).executeTakeFirstOrThrow();
     const renew = found.kind === 'import' ? `ask ${institution.name} for a new link` : `ask ${institution.name} to invite you again`;
     throw gone(`token: this invitation expired on ${new Date(found.expiresAt).toUTCString()}: ${renew}`);
   }

@@ -97,7 +97,6 @@ export interface SmtpWaits {
 
 export const SMTP_WAITS: SmtpWaits = { connectMs: 10_000, greetingMs: 10_000, idleMs: 30_000 };
 
-
 /**
  * `smtp://user:pass@host:587` or `smtps://…:465`, as nodemailer reads it (its query string may set
  * further options, which win over these).
