@@ -73,6 +73,7 @@ const EnvSchema = z.object({
   METRICS_TOKEN: z.string().min(16, { error: 'METRICS_TOKEN must be at least 16 characters' }).optional(),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().optional(),
+  MAIL_BATCH_WAIT_MS: z.coerce.number().int().min(0).default(20_000),
 });
 
 export interface AppConfig {
@@ -181,6 +182,11 @@ export interface AppConfig {
   smtpUrl: string | undefined;
   /** The From of outbound mail. */
   mailFrom: string | undefined;
+  /**
+   * How long a request that mails many messages (an import's links) keeps starting new ones; the rest
+   * are handed to the staff. Well under a proxy's usual 60 s answer timeout.
+   */
+  mailBatchWaitMs: number;
 }
 
 /**
@@ -281,6 +287,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     metricsToken: e.METRICS_TOKEN || undefined,
     smtpUrl: e.SMTP_URL || undefined,
     mailFrom: e.MAIL_FROM || undefined,
+    mailBatchWaitMs: e.MAIL_BATCH_WAIT_MS,
   };
 }
 

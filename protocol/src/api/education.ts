@@ -305,6 +305,11 @@ export const EnrolmentResultSchema = z.object({
     }),
   ),
   errors: z.array(z.object({ line: z.number().int(), reason: z.string() })),
+  /**
+   * Why the import stopped mailing links before trying each (their links are listed like the refused
+   * ones): the mail server failed, or it was too slow for the request to wait (MAIL_BATCH_WAIT_MS).
+   */
+  mailStopped: z.enum(['server failed', 'out of time']).nullable(),
 });
 export type EnrolmentResult = z.infer<typeof EnrolmentResultSchema>;
 

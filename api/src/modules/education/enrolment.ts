@@ -205,9 +205,9 @@ export async function enrolFromCsv(
   await notifyInvited(app, invited, institution, enroller);
   // After the commit: a refused message leaves its link on the staff's screen, the import stands.
   const created = enrolled.flatMap(({ email, username, invitationToken: token }) => (token && username ? [{ email, username, token }] : []));
-  const mailed = await mailImportLinks(app, mailer, institution, enroller, created);
+  const { mailed, stopped } = await mailImportLinks(app, mailer, institution, enroller, created);
   const told = (entry: EnrolmentResult['enrolled'][number]) => (mailed.has(entry.email) ? { ...entry, invitationToken: null, emailed: true } : entry);
-  return { enrolled: enrolled.map(told), errors };
+  return { enrolled: enrolled.map(told), errors, mailStopped: stopped };
 }
 
 /** A username from the email's local part, made unique with a number when taken. */

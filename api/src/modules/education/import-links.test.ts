@@ -1,6 +1,6 @@
 /**
  * Imported accounts' links: mailed at import when a mail server takes them (shown to the staff when it
- * refuses one), and made again from the Members list by staff within reach, the old link then dead
+ * refuses one, is down, or is too slow for the import to wait), and made again from the Members list by staff within reach, the old link then dead
  * (as is one past its lifetime);
  * an emailed invitation the server refuses, whose link goes to the inviter instead; and a domain proof it
  * refuses, which is an error (its code must reach the mailbox, no one else).
@@ -24,14 +24,23 @@ import { INVITED_PASSWORD_HASH } from './invitation-tokens.ts';
 
 const dialects = await testDialects();
 
-/** A mail server that takes every message but those to a `bounce@` address or the bounce.sch domain. */
+/** The batch wait of the app under test: a slow server's third round of messages starts after it. */
+const MAIL_BATCH_WAIT_MS = 300;
+const SLOW_SEND_MS = 150;
+
+/**
+ * A mail server that takes every message but those to a `bounce@` address or the bounce.sch domain; it
+ * is down for the down.sch domain and takes SLOW_SEND_MS over each message to slow.sch.
+ */
 function bouncingMailer() {
   const kept = memoryMailer();
   const mailer: Mailer = {
     delivers: true,
     async send(message) {
-      // As nodemailer reports a recipient the server refused.
+      // As nodemailer reports a recipient the server refused, and a server it cannot reach.
       if (message.to.startsWith('bounce@') || message.to.endsWith('@bounce.sch')) throw Object.assign(new Error('550 mailbox unavailable'), { code: 'EENVELOPE' });
+      if (message.to.endsWith('@down.sch')) throw Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNECTION' });
+      if (message.to.endsWith('@slow.sch')) await new Promise((resolve) => setTimeout(resolve, SLOW_SEND_MS));
       await kept.send(message);
     },
   };
@@ -45,7 +54,7 @@ describe.each(dialects)('imported accounts’ links, and mail the server refuses
   let listener: string;
   const { mailer, sent } = bouncingMailer();
   beforeAll(async () => {
-    t = await createTestApp(dialect, { seed: TINY_SEED, deps: { mailer } });
+    t = await createTestApp(dialect, { seed: TINY_SEED, deps: { mailer }, env: { MAIL_BATCH_WAIT_MS: String(MAIL_BATCH_WAIT_MS) } });
     [creator, viewer, listener] = await Promise.all([signIn(t.app, 'creator', 'creator123'), signIn(t.app, 'viewer', 'viewer123'), signIn(t.app, 'listener', 'listener123')]);
   });
   afterAll(() => t.close());
@@ -71,6 +80,7 @@ describe.each(dialects)('imported accounts’ links, and mail the server refuses
       (await call(viewer, 'POST', `/api/education-institutions/${school.id}/enrolments`, { csv: 'email,firstName,lastName\nama@lagoon.sch,Ama,Boateng\nbounce@lagoon.sch,Kwame,Asante' })).json(),
     );
     const [ama, bounced] = result.enrolled;
+    expect(result.mailStopped).toBeNull();
     expect(ama).toMatchObject({ email: 'ama@lagoon.sch', created: true, emailed: true, invitationToken: null });
     expect(bounced).toMatchObject({ email: 'bounce@lagoon.sch', created: true, emailed: false });
     expect(bounced!.invitationToken).toBeTruthy();
@@ -137,6 +147,31 @@ describe.each(dialects)('imported accounts’ links, and mail the server refuses
     expect(accepted.json()).toEqual({ username: ama!.username });
     expect((await call(sessionCookie(accepted), 'GET', '/api/user')).json()).toMatchObject({ username: ama!.username });
     expect((await call(viewer, 'POST', url(ama!.userId!))).statusCode).toBe(409);
+  });
+
+  it('hands the staff the links it could not mail in time, or at all, and says why', async () => {
+    const importInto = async (name: string, domain: string) => {
+      const school = InstitutionSchema.parse((await call(creator, 'POST', '/api/education-institutions', { name, type: 'high_school', domain })).json());
+      const rows = Array.from({ length: 12 }, (_, i) => `pupil${i}@${domain},Pupil,${i}`);
+      return EnrolmentResultSchema.parse((await call(creator, 'POST', `/api/education-institutions/${school.id}/enrolments`, { csv: ['email,firstName,lastName', ...rows].join('\n') })).json());
+    };
+    // Slow: the first rounds go by mail, none is started after the wait, and the rest come back as links.
+    const slow = await importInto('Slow School', 'slow.sch');
+    expect(slow.mailStopped).toBe('out of time');
+    const emailed = slow.enrolled.filter((e) => e.emailed);
+    const handed = slow.enrolled.filter((e) => e.invitationToken);
+    expect(emailed.length).toBeGreaterThanOrEqual(4);
+    expect(handed.length).toBeGreaterThanOrEqual(1);
+    expect(emailed.length + handed.length).toBe(12);
+    for (const entry of emailed) expect(mailTo(entry.email)).toBeDefined();
+    for (const entry of handed) {
+      expect(mailTo(entry.email)).toBeUndefined();
+      expect(await works(entry.invitationToken!)).toBe(true);
+    }
+    // Down: nothing goes, every link comes back at once.
+    const down = await importInto('Down School', 'down.sch');
+    expect(down.mailStopped).toBe('server failed');
+    expect(down.enrolled.map((e) => [e.emailed, Boolean(e.invitationToken)])).toEqual(Array.from({ length: 12 }, () => [false, true]));
   });
 
   it('gives the inviter the link of an emailed invitation the mail server refused', async () => {

@@ -13,7 +13,7 @@ import type { Database } from '../../db/schema.ts';
 import { conflict, forbidden } from '../../http/errors.ts';
 import { signedInUser } from '../../http/signed-in.ts';
 import type { ZodApp } from '../../http/typed-routes.ts';
-import { deliver, deliverAll, type MailMessage, type Mailer } from '../mail/mailer.ts';
+import { deliver, deliverAll, type BatchStop, type MailMessage, type Mailer } from '../mail/mailer.ts';
 import { requireInstitution, STAFF_ROLES, withArticle } from './access.ts';
 import { hashToken, invitationLink, INVITED_PASSWORD_HASH, newToken } from './invitation-tokens.ts';
 import { memberOf } from './membership-changes.ts';
@@ -47,16 +47,20 @@ function importLinkMessage(app: FastifyInstance, institution: { name: string }, 
   };
 }
 
-/** Mails each account its link. Answers the addresses a mail server took (the staff are shown the others). */
+/**
+ * Mails each account its link, for at most MAIL_BATCH_WAIT_MS (the import's request waits). Answers the
+ * addresses a mail server took (the staff are shown the others' links) and why it stopped early, if it did.
+ */
 export async function mailImportLinks(
   app: FastifyInstance,
   mailer: Mailer,
   institution: { name: string },
   sender: { username: string },
   accounts: readonly ImportedAccount[],
-): Promise<Set<string>> {
-  const taken = await deliverAll(mailer, accounts.map((account) => importLinkMessage(app, institution, sender, account)), app.log);
-  return new Set(accounts.filter((_, i) => taken[i]).map((account) => account.email));
+): Promise<{ mailed: Set<string>; stopped: BatchStop | null }> {
+  const messages = accounts.map((account) => importLinkMessage(app, institution, sender, account));
+  const { taken, stopped } = await deliverAll(mailer, messages, app.log, app.config.mailBatchWaitMs);
+  return { mailed: new Set(accounts.filter((_, i) => taken[i]).map((account) => account.email)), stopped };
 }
 
 export function importLinkRoutes(app: ZodApp, mailer: Mailer) {

@@ -2,13 +2,14 @@
  * The SMTP mailer against real servers on loopback: an SMTP server (smtp-server, the one nodemailer's
  * author keeps) that receives what is sent over a few pooled connections and refuses one address, and
  * a server that accepts the connection and never greets, which must fail the message within the
- * configured wait and stop a batch there.
+ * configured wait and stop a batch there, and one that takes each message slowly, which must not hold
+ * a batch past its caller's wait.
  */
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SMTPServer } from 'smtp-server';
 import type { FastifyBaseLogger } from 'fastify';
-import { deliverAll, mailerFor } from './mailer.ts';
+import { deliverAll, mailerFor, type BatchOutcome } from './mailer.ts';
 
 /** A logger that keeps what was warned (the mailer logs each failure). */
 function quietLog() {
@@ -19,6 +20,8 @@ function quietLog() {
 
 const listening = (server: { listen(port: number, host: string, done: () => void): unknown }, address: () => net.AddressInfo | string | null) =>
   new Promise<number>((resolve) => server.listen(0, '127.0.0.1', () => resolve((address() as net.AddressInfo).port)));
+
+const SLOW_MS = 300;
 
 describe('mailerFor, over SMTP', () => {
   const received: string[] = [];
@@ -49,6 +52,17 @@ describe('mailerFor, over SMTP', () => {
       });
     },
   });
+  // Takes every message, each after SLOW_MS.
+  const slowReceived: string[] = [];
+  const slow = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, session, done) {
+      stream.resume();
+      stream.on('end', () => setTimeout(() => (slowReceived.push(...session.envelope.rcptTo.map((r) => r.address)), done()), SLOW_MS));
+    },
+  });
   // Accepts connections and never says a word.
   let silentConnections = 0;
   const silent = net.createServer(() => {
@@ -56,12 +70,15 @@ describe('mailerFor, over SMTP', () => {
   });
   let smtpPort = 0;
   let silentPort = 0;
+  let slowPort = 0;
   beforeAll(async () => {
+    slowPort = await listening(slow.server, () => slow.server.address());
     smtpPort = await listening(smtp.server, () => smtp.server.address());
     silentPort = await listening(silent, () => silent.address());
   });
   afterAll(async () => {
     await new Promise<void>((resolve) => smtp.close(() => resolve()));
+    await new Promise<void>((resolve) => slow.close(() => resolve()));
     silent.close();
   });
 
@@ -100,7 +117,10 @@ describe('mailerFor, over SMTP', () => {
     const to = ['ama@reef.sch', 'bounce@reef.sch', 'kofi@reef.sch', 'esi@reef.sch', 'yaw@reef.sch', 'abena@reef.sch'];
     const before = received.length;
     try {
-      expect(await deliverAll(mailer, to.map((address) => ({ to: address, subject: 'Your account', text: 'Hello' })), log)).toEqual([true, false, true, true, true, true]);
+      expect(await deliverAll(mailer, to.map((address) => ({ to: address, subject: 'Your account', text: 'Hello' })), log)).toEqual({
+        taken: [true, false, true, true, true, true],
+        stopped: null,
+      });
     } finally {
       mailer.close?.();
     }
@@ -112,15 +132,36 @@ describe('mailerFor, over SMTP', () => {
     const { log } = quietLog();
     silentConnections = 0;
     const started = Date.now();
-    let taken: boolean[];
+    let outcome: BatchOutcome;
     try {
-      taken = await deliverAll(mailer, Array.from({ length: 40 }, (_, i) => ({ to: `pupil${i}@lagoon.sch`, subject: 'Hello', text: 'Hello' })), log);
+      outcome = await deliverAll(mailer, Array.from({ length: 40 }, (_, i) => ({ to: `pupil${i}@lagoon.sch`, subject: 'Hello', text: 'Hello' })), log);
     } finally {
       mailer.close?.();
     }
-    expect(taken).toEqual(Array.from({ length: 40 }, () => false));
+    expect(outcome).toEqual({ taken: Array.from({ length: 40 }, () => false), stopped: 'server failed' });
     // One wave of greeting waits on the pool's connections, not forty.
     expect(silentConnections).toBeLessThanOrEqual(4);
     expect(Date.now() - started).toBeLessThan(3_000);
+  });
+
+  it("starts no message after the batch's wait, when a slow server would hold it for every message", async () => {
+    const mailer = mailerFor(`smtp://127.0.0.1:${slowPort}`);
+    const { log } = quietLog();
+    const to = Array.from({ length: 40 }, (_, i) => `pupil${i}@coral.sch`);
+    const started = Date.now();
+    let outcome: BatchOutcome;
+    try {
+      outcome = await deliverAll(mailer, to.map((address) => ({ to: address, subject: 'Hello', text: 'Hello' })), log, 600);
+    } finally {
+      mailer.close?.();
+    }
+    // Every message taken is one the server received; the rest were never started.
+    const sent = to.filter((_, i) => outcome.taken[i]);
+    expect(outcome.stopped).toBe('out of time');
+    expect(sent.length).toBeGreaterThanOrEqual(4);
+    expect(sent.length).toBeLessThan(40);
+    expect(slowReceived.sort()).toEqual([...sent].sort());
+    // All forty would take ten rounds of SLOW_MS on four connections (3 s); the wait plus the messages under way end it.
+    expect(Date.now() - started).toBeLessThan(2_000);
   });
 });

@@ -7,7 +7,8 @@
  * Mail is sent while the request that asked for it waits (the answer says whether it went), so the SMTP
  * connections are pooled (a CSV import mails every new account) and each wait is bounded: a mail server
  * that accepts the connection and then says nothing fails the message in seconds, not in nodemailer's
- * default minutes, and a batch stops at the first failure of the server itself.
+ * default minutes, and a batch stops at the first failure of the server itself, or when its caller
+ * can wait no longer.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
@@ -60,29 +61,44 @@ export async function deliver(mailer: Mailer, message: MailMessage, log: Fastify
   return (await attempt(mailer, message, log)) === 'sent' && mailer.delivers;
 }
 
+/** Why a batch stopped before trying every message: the server failed, or the caller's wait ran out. */
+export type BatchStop = 'server failed' | 'out of time';
+
+export interface BatchOutcome {
+  /** For each message, whether a mail server took it (none are, without one). */
+  taken: boolean[];
+  /** Null when every message was tried (each taken or refused on its own). */
+  stopped: BatchStop | null;
+}
+
 /**
- * Sends many messages the same way, one per pooled connection at a time; answers, for each, whether a
- * mail server took it (none are sent without one). Once the server itself fails (unreachable, silent,
- * refusing the login) the rest are not tried: each would wait out the same timeouts, which for an
- * import of thousands would hold its request for hours, and the callers' way round (the links shown to
- * the staff) serves them at once.
+ * Sends many messages the same way, one per pooled connection at a time. Once the server itself fails
+ * (unreachable, silent, refusing the login) the rest are not tried: each would wait out the same
+ * timeouts, which for an import of thousands would hold its request for hours. A server that takes
+ * every message slowly would too, so no message is started after `waitMs` (those under way finish):
+ * the callers' way round for the untried ones (the links shown to the staff) serves them at once.
  */
-export async function deliverAll(mailer: Mailer, messages: readonly MailMessage[], log: FastifyBaseLogger): Promise<boolean[]> {
+export async function deliverAll(mailer: Mailer, messages: readonly MailMessage[], log: FastifyBaseLogger, waitMs = Infinity): Promise<BatchOutcome> {
   const taken = messages.map(() => false);
-  if (!mailer.delivers) return taken;
+  if (!mailer.delivers) return { taken, stopped: null };
+  const deadline = Date.now() + waitMs;
   let next = 0;
-  let serverFailed = false;
+  let stopped: BatchStop | null = null;
   const sendNext = async (): Promise<void> => {
-    while (!serverFailed && next < messages.length) {
+    while (!stopped && next < messages.length) {
+      if (Date.now() >= deadline) {
+        stopped = 'out of time';
+        break;
+      }
       const index = next++;
       const outcome = await attempt(mailer, messages[index]!, log);
       taken[index] = outcome === 'sent';
-      if (outcome === 'server failed') serverFailed = true;
+      if (outcome === 'server failed') stopped = 'server failed';
     }
   };
   await Promise.all(Array.from({ length: Math.min(SMTP_CONNECTIONS, messages.length) }, sendNext));
-  if (serverFailed) log.warn({ untried: messages.length - next }, 'the mail server failed; the remaining messages were not tried');
-  return taken;
+  if (stopped) log.warn({ stopped, untried: messages.length - next }, 'the remaining messages were not tried');
+  return { taken, stopped };
 }
 
 /** How long a message may wait on the mail server, at each step. */

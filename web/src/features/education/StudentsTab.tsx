@@ -18,6 +18,13 @@ const linkRow = (entry: EnrolmentResult['enrolled'][number]) => ({
 
 const duration = (seconds: number) => `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
 
+/** Why links listed for the staff did not go by mail, when a mail server was asked: a clause after "created". */
+function unmailedReason(result: EnrolmentResult, emailed: number): string {
+  if (result.mailStopped === 'server failed') return ' that could not be mailed (the mail server failed)';
+  if (result.mailStopped === 'out of time') return ' that the mail server was too slow to take while the import waited';
+  return emailed > 0 ? ' whose email the mail server refused' : '';
+}
+
 function BulkEnrolment({ institutions, courses }: { institutions: Institution[]; courses: Course[] }) {
   const [institutionId, setInstitutionId] = useState<string | null>(null);
   const [courseId, setCourseId] = useState<string | null>(null);
@@ -93,7 +100,7 @@ function BulkEnrolment({ institutions, courses }: { institutions: Institution[];
             {handed.length > 0 && (
               <>
                 <Text size="sm" c="dimmed">
-                  {handed.length} new {handed.length === 1 ? 'account was' : 'accounts were'} created{emailed.length > 0 ? ' whose email the mail server refused' : ''}; send each student their invitation link to choose a password (or sign in with an account they already have). Members makes a new link if one is lost.
+                  {handed.length} new {handed.length === 1 ? 'account was' : 'accounts were'} created{unmailedReason(result, emailed.length)}; send each student their invitation link to choose a password (or sign in with an account they already have). Members makes a new link if one is lost.
                 </Text>
                 <Group>
                   {/* A class's worth of links goes out by mail merge or a messaging tool more easily than by copying rows. */}
