@@ -1,7 +1,7 @@
 /**
  * Imported accounts' links: mailed at import when a mail server takes them (shown to the staff when it
- * refuses one, is down, or is too slow for the import to wait), and made again from the Members list by staff within reach, the old link then dead
- * (as is one past its lifetime);
+ * refuses one, is down, or is too slow for the import to wait), and made again from the Members list
+ * by staff within reach, the old link then dead (as is one past its lifetime);
  * an emailed invitation the server refuses, whose link goes to the inviter instead; and a domain proof it
  * refuses, which is an error (its code must reach the mailbox, no one else).
  */
