@@ -1,10 +1,9 @@
 import { readFileSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { SMTPServer } from 'smtp-server';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DAY_MS, EMAILED_INVITATION_TTL_DAYS, type Course } from '@onair/protocol';
+import { startSlowSmtpServer, type SlowSmtpServer } from '../../test-support/smtp.ts';
 import { chooseOption as choose, chromiumAvailable, connected, signIn, startApp, toast, type App } from './harness.ts';
 
 const ready = chromiumAvailable();
@@ -398,26 +397,15 @@ describe.skipIf(!ready)('education and church mode in the browser', () => {
 describe.skipIf(!ready)('an import through a slow mail server, in the browser', () => {
   /** Each message takes the server this long; the import waits MAIL_BATCH_WAIT_MS before starting no more. */
   const SLOW_MS = 400;
-  const received: string[] = [];
-  let smtp: SMTPServer;
+  let smtp: SlowSmtpServer;
   let app: App;
   beforeEach(async () => {
-    received.length = 0;
-    smtp = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS', 'AUTH'],
-      logger: false,
-      onData(stream, session, done) {
-        stream.resume();
-        stream.on('end', () => setTimeout(() => (received.push(...session.envelope.rcptTo.map((r) => r.address)), done()), SLOW_MS));
-      },
-    });
-    const port = await new Promise<number>((resolve) => smtp.server.listen(0, '127.0.0.1', () => resolve((smtp.server.address() as AddressInfo).port)));
-    app = await startApp({ SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_BATCH_WAIT_MS: String(SLOW_MS + SLOW_MS / 2) });
+    smtp = await startSlowSmtpServer(SLOW_MS);
+    app = await startApp({ SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, MAIL_BATCH_WAIT_MS: String(SLOW_MS + SLOW_MS / 2) });
   });
   afterEach(async () => {
     await app?.stop();
-    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+    await smtp.close();
   });
 
   it('mails the links it has time for and lists the others for the teacher, saying why', { timeout: 240_000 }, async () => {
@@ -441,8 +429,8 @@ describe.skipIf(!ready)('an import through a slow mail server, in the browser', 
     const mailed = 10 - listed.length;
     expect(mailed).toBeGreaterThanOrEqual(4);
     expect(listed.length).toBeGreaterThanOrEqual(1);
-    expect(received).toHaveLength(mailed);
-    for (const address of received) expect(listed.join('\n')).not.toContain(address);
+    expect(smtp.received).toHaveLength(mailed);
+    for (const address of smtp.received) expect(listed.join('\n')).not.toContain(address);
     await result.getByTestId('enrolment-emailed').getByText(`${mailed} new accounts were emailed a link to choose a password.`, { exact: false }).waitFor();
     const noun = listed.length === 1 ? 'account was' : 'accounts were';
     await result.getByText(`${listed.length} new ${noun} created that the mail server was too slow to take while the import waited;`, { exact: false }).waitFor();

@@ -9,6 +9,7 @@ import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SMTPServer } from 'smtp-server';
 import type { FastifyBaseLogger } from 'fastify';
+import { startSlowSmtpServer, type SlowSmtpServer } from '../../../../test-support/smtp.ts';
 import { deliverAll, mailerFor, type BatchOutcome } from './mailer.ts';
 
 /** A logger that keeps what was warned (the mailer logs each failure). */
@@ -53,16 +54,7 @@ describe('mailerFor, over SMTP', () => {
     },
   });
   // Takes every message, each after SLOW_MS.
-  const slowReceived: string[] = [];
-  const slow = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, session, done) {
-      stream.resume();
-      stream.on('end', () => setTimeout(() => (slowReceived.push(...session.envelope.rcptTo.map((r) => r.address)), done()), SLOW_MS));
-    },
-  });
+  let slow: SlowSmtpServer;
   // Accepts connections and never says a word.
   let silentConnections = 0;
   const silent = net.createServer(() => {
@@ -70,15 +62,14 @@ describe('mailerFor, over SMTP', () => {
   });
   let smtpPort = 0;
   let silentPort = 0;
-  let slowPort = 0;
   beforeAll(async () => {
-    slowPort = await listening(slow.server, () => slow.server.address());
+    slow = await startSlowSmtpServer(SLOW_MS);
     smtpPort = await listening(smtp.server, () => smtp.server.address());
     silentPort = await listening(silent, () => silent.address());
   });
   afterAll(async () => {
     await new Promise<void>((resolve) => smtp.close(() => resolve()));
-    await new Promise<void>((resolve) => slow.close(() => resolve()));
+    await slow.close();
     silent.close();
   });
 
@@ -145,7 +136,7 @@ describe('mailerFor, over SMTP', () => {
   });
 
   it("starts no message after the batch's wait, when a slow server would hold it for every message", async () => {
-    const mailer = mailerFor(`smtp://127.0.0.1:${slowPort}`);
+    const mailer = mailerFor(`smtp://127.0.0.1:${slow.port}`);
     const { log } = quietLog();
     const to = Array.from({ length: 40 }, (_, i) => `pupil${i}@coral.sch`);
     const started = Date.now();
@@ -160,7 +151,7 @@ describe('mailerFor, over SMTP', () => {
     expect(outcome.stopped).toBe('out of time');
     expect(sent.length).toBeGreaterThanOrEqual(4);
     expect(sent.length).toBeLessThan(40);
-    expect(slowReceived.sort()).toEqual([...sent].sort());
+    expect(slow.received.sort()).toEqual([...sent].sort());
     // All forty would take ten rounds of SLOW_MS on four connections (3 s); the wait plus the messages under way end it.
     expect(Date.now() - started).toBeLessThan(2_000);
   });
