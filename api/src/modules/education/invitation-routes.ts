@@ -144,8 +144,10 @@ export function invitationRoutes(app: ZodApp, mailer: Mailer) {
 
   const isExpired = (found: Found, now = Date.now()) => found.acceptedAt === null && found.expiresAt <= now;
 
-  /** 410 for a link past its lifetime, saying who renews it: the school invites again, or makes an imported account a new link. */
-  /** Refuses an expired link, naming the school to ask (read only then, when the caller has not). */
+  /**
+   * 410 for a link past its lifetime, saying who renews it: the school invites again, or makes an
+   * imported account a new link. The school's name is read only then, when the caller has not read it.
+   */
   async function refuseExpired(found: Found, institution?: { name: string }) {
     if (!isExpired(found)) return;
     institution ??= await db.selectFrom('institutions').select('name').where('id', '=', found.institutionId).executeTakeFirstOrThrow();
