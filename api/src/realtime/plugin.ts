@@ -20,7 +20,7 @@ import { z } from 'zod';
 import { countryFromHeaders } from '../http/country.ts';
 import { notFound } from '../http/errors.ts';
 import { parseOr400 } from '../http/validate.ts';
-import { recordView, UNKNOWN_COUNTRY } from '../modules/analytics/views.ts';
+import { recordViews, UNKNOWN_COUNTRY } from '../modules/analytics/views.ts';
 import { chatSendListener } from '../modules/chat/socket.ts';
 import { assertCanWatch } from '../modules/monetization/access.ts';
 import { pollVoteListener } from '../modules/polls/socket.ts';
@@ -71,8 +71,8 @@ function createPresence(app: FastifyInstance, counters: ClusterCounters) {
     pushToLists(update) {
       app.io.to(rooms.liveList()).emit('presence:update', update);
     },
-    async onViewEnded(view) {
-      await recordView(app, {
+    async onViewsEnded(views) {
+      const events = views.map((view) => ({
         contentId: view.contentId,
         userId: view.userId,
         viewerKey: view.viewerKey,
@@ -80,7 +80,8 @@ function createPresence(app: FastifyInstance, counters: ClusterCounters) {
         country: view.country,
         watchSeconds: view.watchSeconds,
         createdAt: view.startedAt,
-      }).catch((error) => app.log.warn({ err: error }, 'could not record a view'));
+      }));
+      await recordViews(app, events).catch((error) => app.log.warn({ err: error, views: views.length }, 'could not record views'));
     },
   });
 }
@@ -240,10 +241,11 @@ async function realtimePlugin(app: FastifyInstance) {
   });
 
   app.addHook('preClose', async () => {
+    // The views first, in one batch; the sockets' own leaves then find nothing left to end.
+    await app.presence.close();
     io.local.disconnectSockets(true);
   });
   app.addHook('onClose', async () => {
-    await app.presence.close();
     await counters.close();
     app.socketUsers.close();
     await new Promise<void>((resolve) => io.close(() => resolve()));

@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { createTestApp, listen, signIn, type TestApp, TINY_SEED } from '../../test/support/app.ts';
 import { closeAllSockets, connectSocket, emitWithAck, nextEvent } from '../../test/support/sockets.ts';
 import { memoryCounters, type ClusterCounters } from './cluster-counters.ts';
+import { MIN_WATCH_SECONDS } from '../modules/analytics/views.ts';
 import { MAX_PUSH_INTERVAL_MS, PresenceTracker, PUSH_INTERVAL_MS, pushIntervalFor, type EndedView } from './presence.ts';
 
 describe('presence tracker', () => {
@@ -13,7 +14,7 @@ describe('presence tracker', () => {
       counters: memoryCounters(),
       recordPeak: async (_id, viewers) => ({ creatorId: 7, peakViewers: viewers }),
       push: (update) => pushes.push(update.viewerCount),
-      onViewEnded: async (view) => void ended.push(view),
+      onViewsEnded: async (views) => void ended.push(...views),
       now: () => now,
     });
     const viewer = { viewerKey: 'u:1', userId: 1, device: 'mobile' as const, country: 'GH' };
@@ -31,6 +32,38 @@ describe('presence tracker', () => {
     await tracker.close();
   });
 
+  it('ends every view at close in one batch, with one count per item withdrawn', async () => {
+    let now = 1_000_000;
+    const batches: EndedView[][] = [];
+    const counters = memoryCounters();
+    const tracker = new PresenceTracker({
+      counters,
+      recordPeak: async (_id, viewers) => ({ creatorId: null, peakViewers: viewers }),
+      push: () => undefined,
+      onViewsEnded: async (views) => void batches.push(views),
+      now: () => now,
+    });
+    const viewer = (key: string) => ({ viewerKey: key, userId: null, device: 'web' as const, country: 'ZZ' });
+    for (const key of ['s:a', 's:b', 's:c']) await tracker.join(5, viewer(key));
+    await tracker.join(6, viewer('s:a'));
+    await tracker.join(6, viewer('s:a')); // a second tab: still one view
+    now += 30_000;
+    const set = vi.spyOn(counters, 'set');
+    await tracker.close();
+    expect(batches).toHaveLength(1);
+    expect(batches[0]!.map((v) => [v.contentId, v.viewerKey, v.watchSeconds]).sort()).toEqual([
+      [5, 's:a', 30],
+      [5, 's:b', 30],
+      [5, 's:c', 30],
+      [6, 's:a', 30],
+    ]);
+    expect(set.mock.calls.map(([key, count]) => [key, count]).sort()).toEqual([
+      ['content:5', 0],
+      ['content:6', 0],
+    ]);
+    expect([...(await counters.sum(['content:5', 'content:6'])).values()].every((n) => n === 0)).toBe(true);
+  });
+
   it('coalesces the pushes to lists of live items: several joins, one update with the latest count', async () => {
     const listed: { contentId: number; viewerCount: number }[] = [];
     const tracker = new PresenceTracker({
@@ -38,7 +71,7 @@ describe('presence tracker', () => {
       recordPeak: async (_id, viewers) => ({ creatorId: null, peakViewers: viewers }),
       push: () => undefined,
       pushToLists: (update) => listed.push(update),
-      onViewEnded: async () => undefined,
+      onViewsEnded: async () => undefined,
     });
     for (const key of ['u:1', 'u:2', 'u:3']) await tracker.join(9, { viewerKey: key, userId: null, device: 'web', country: 'ZZ' });
     await tracker.join(4, { viewerKey: 'u:1', userId: 1, device: 'web', country: 'ZZ' });
@@ -72,7 +105,7 @@ describe('viewer counts asked together', () => {
       counters,
       recordPeak: async (_id, viewers) => ({ creatorId: null, peakViewers: viewers }),
       push: () => undefined,
-      onViewEnded: async () => undefined,
+      onViewsEnded: async () => undefined,
     });
     const ids = [3];
     const before = tracker.viewerCounts(ids);
@@ -107,7 +140,7 @@ describe('push interval by room size', () => {
         counters: memoryCounters(),
         recordPeak: async (_id, viewers) => ({ creatorId: null, peakViewers: viewers }),
         push: (update) => pushes.push(update),
-        onViewEnded: async () => undefined,
+        onViewsEnded: async () => undefined,
       });
       const viewer = (key: string) => ({ viewerKey: key, userId: null, device: 'web' as const, country: 'ZZ' });
       await Promise.all(Array.from({ length: 3000 }, (_, i) => tracker.join(1, viewer(`s:${i}`))));
@@ -242,4 +275,32 @@ describe('system health', () => {
     expect(sample.activeConnections).toBeGreaterThanOrEqual(1);
     closeAllSockets();
   });
+});
+
+describe('a node that stops', () => {
+  it('records the view of every socket still watching, with the counters, before it closes them', async () => {
+    const t = await createTestApp('sqlite', { seed: TINY_SEED });
+    try {
+      const url = await listen(t);
+      const db = t.database.db.kysely;
+      const item = await db.selectFrom('content').select('id').where('status', '=', 'live').executeTakeFirstOrThrow();
+      const viewers = await Promise.all(Array.from({ length: 25 }, () => connectSocket(url)));
+      for (const socket of viewers) expect(await emitWithAck(socket, 'content:watch', { contentId: item.id })).toMatchObject({ ok: true });
+      const views = async () => {
+        const events = await db.selectFrom('viewEvents').select((eb) => eb.fn.countAll<number>().as('n')).where('contentId', '=', item.id).where('watchSeconds', '>=', MIN_WATCH_SECONDS).executeTakeFirstOrThrow();
+        const counted = await db.selectFrom('contentViewCounts').select('views').where('contentId', '=', item.id).executeTakeFirst();
+        return { events: Number(events.n), counted: Number(counted?.views ?? 0) };
+      };
+      const before = await views();
+      // A view shorter than MIN_WATCH_SECONDS is zapping, not recorded.
+      await new Promise((r) => setTimeout(r, MIN_WATCH_SECONDS * 1000 + 500));
+      await t.app.close();
+      const after = await views();
+      expect(after.events - before.events).toBe(25);
+      expect(after.counted - before.counted).toBe(25);
+    } finally {
+      closeAllSockets();
+      await t.database.destroy();
+    }
+  }, 30_000);
 });

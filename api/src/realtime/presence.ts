@@ -4,7 +4,7 @@
  * (ClusterCounters), pushed to `content:{id}` and the creator's `creator:{userId}` room at most every
  * PUSH_INTERVAL_MS (longer for big rooms: pushIntervalFor), to everyone following the list of live items at most every LIST_PUSH_INTERVAL_MS
  * (a busy Home page gets one update per item per second, not one per join), and kept as the item's peak. When a person's last socket leaves, the view ends and
- * is handed to `onViewEnded` (which records the view event and awards watch points).
+ * is handed to `onViewsEnded` (which records the view event and awards watch points).
  */
 import type { PresenceUpdate, ViewDevice } from '@onair/protocol';
 import type { ClusterCounters } from './cluster-counters.ts';
@@ -56,7 +56,8 @@ export interface PresenceDeps {
   push(update: PresenceUpdate, creatorId: number | null): void;
   /** The same update for everyone looking at a list of live items (coalesced more coarsely). */
   pushToLists?(update: PresenceUpdate): void;
-  onViewEnded(view: EndedView): Promise<void>;
+  /** Views that ended: one as a viewer leaves, every view of this node at once when it stops. */
+  onViewsEnded(views: EndedView[]): Promise<void>;
   now?: () => number;
 }
 
@@ -98,9 +99,11 @@ export class PresenceTracker implements LiveAudience {
     room.delete(viewerKey);
     if (room.size === 0) this.watching.delete(contentId);
     await this.publish(contentId);
-    const watchSeconds = Math.round((this.now() - entry.since) / 1000);
-    const { sockets: _sockets, since, ...info } = entry;
-    await this.deps.onViewEnded({ ...info, contentId, startedAt: since, watchSeconds });
+    await this.deps.onViewsEnded([this.ended(contentId, entry)]);
+  }
+
+  private ended(contentId: number, { sockets: _sockets, since, ...info }: Watching): EndedView {
+    return { ...info, contentId, startedAt: since, watchSeconds: Math.round((this.now() - since) / 1000) };
   }
 
   /** Local viewers of an item (this node only). */
@@ -125,14 +128,17 @@ export class PresenceTracker implements LiveAudience {
     return new Map(contentIds.map((id) => [id, sums.get(counterKey(id)) ?? 0]));
   }
 
-  /** Ends every view on this node (shutdown): views are recorded, counts withdrawn. */
+  /**
+   * Ends every view on this node (shutdown): views are recorded, counts withdrawn. All at once: one
+   * count per item and one batch of views, where leaving one viewer at a time took a node with 9,000
+   * viewers 8 s of the 10 s a cluster gives it to stop.
+   */
   async close(): Promise<void> {
-    for (const [contentId, room] of [...this.watching]) {
-      for (const [key, entry] of [...room]) {
-        entry.sockets = 1;
-        await this.leave(contentId, key);
-      }
-    }
+    const ended = [...this.watching].flatMap(([contentId, room]) => [...room.values()].map((entry) => this.ended(contentId, entry)));
+    const items = [...this.watching.keys()];
+    this.watching.clear();
+    await Promise.all(items.map((contentId) => this.publish(contentId)));
+    if (ended.length) await this.deps.onViewsEnded(ended);
     await this.flushPushes();
     this.pushes.stop();
     this.listPushes.stop();

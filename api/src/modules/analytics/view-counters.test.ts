@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/support/app.ts';
 import { testDialects } from '../../../../test-support/databases.ts';
 import { backfillViewCounters } from '../../db/migrations/0018_view_counters.ts';
-import { recordView, UNKNOWN_COUNTRY } from './views.ts';
+import { MIN_WATCH_SECONDS, recordView, recordViews, UNKNOWN_COUNTRY } from './views.ts';
 
 const dialects = await testDialects();
 
@@ -86,6 +86,38 @@ describe.each(dialects)('view counters on %s', (dialect) => {
     const stats = (await t.app.inject({ method: 'GET', url: '/api/public/stats' })).json();
     expect(stats.countriesReached).toBe(raw.countries.filter((c) => c !== UNKNOWN_COUNTRY).length);
     expect(stats.countriesReached).toBe(before.countriesReached + 3);
+  });
+
+  it('count a batch of views (a node stopping) as they count one at a time, and pay each signed-in view once', async () => {
+    const db = t.database.db.kysely;
+    const [item] = await db.selectFrom('content').select('id').orderBy('id').limit(1).execute();
+    const [viewer] = await db.selectFrom('users').select('id').where('passwordHash', '=', '').orderBy('id').limit(1).execute();
+    const at = Date.now() - 600_000;
+    const view = (viewerKey: string, userId: number | null, watchSeconds: number) => ({ contentId: item!.id, userId, viewerKey, device: 'web' as const, country: 'GH', watchSeconds, createdAt: at });
+    const batch = [
+      ...Array.from({ length: 40 }, (_, i) => view(`d:batch-${i}`, null, 60)),
+      view(`u:${viewer!.id}`, viewer!.id, 180),
+      view('d:batch-zapper', null, MIN_WATCH_SECONDS - 1),
+      view(`u:${viewer!.id}`, viewer!.id, 125),
+    ];
+    const before = await db.selectFrom('viewEvents').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const ids = await recordViews(t.app, batch);
+
+    expect(ids.map((id) => id === null)).toEqual(batch.map((v) => v.watchSeconds < MIN_WATCH_SECONDS));
+    const after = await db.selectFrom('viewEvents').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    expect(Number(after.n) - Number(before.n)).toBe(42);
+    // Each id is its own view's event.
+    const stored = await db.selectFrom('viewEvents').select(['id', 'viewerKey', 'watchSeconds']).where('id', 'in', ids.filter((id): id is number => id !== null)).execute();
+    for (const [i, id] of ids.entries()) {
+      if (id !== null) expect(stored.find((row) => row.id === id)).toMatchObject({ viewerKey: batch[i]!.viewerKey, watchSeconds: batch[i]!.watchSeconds });
+    }
+    expect(await counters(t)).toEqual(await rawCounts(t));
+    // Watch points: a point a full minute, once per view, referenced by the view's event.
+    const paid = await db.selectFrom('pointsLedger').select(['points', 'ref']).where('userId', '=', viewer!.id).where('action', '=', 'watch').where('ref', 'in', [String(ids[40]), String(ids[42])]).orderBy('points').execute();
+    expect(paid).toEqual([
+      { points: 2, ref: String(ids[42]) },
+      { points: 3, ref: String(ids[40]) },
+    ]);
   });
 
   it('are what a recount from view_events gives (the migration backfill)', async () => {
