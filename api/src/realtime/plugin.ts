@@ -81,7 +81,12 @@ function createPresence(app: FastifyInstance, counters: ClusterCounters) {
         watchSeconds: view.watchSeconds,
         createdAt: view.startedAt,
       }));
-      await recordViews(app, events).catch((error) => app.log.warn({ err: error, views: views.length }, 'could not record views'));
+      const warn = (error: unknown) => app.log.warn({ err: error }, 'could not record a view');
+      await recordViews(app, events).catch(async (error: unknown) => {
+        if (events.length === 1) return warn(error);
+        // One view that cannot be written (its item deleted meanwhile) must not cost the batch the others.
+        for (const event of events) await recordViews(app, [event]).catch(warn);
+      });
     },
   });
 }

@@ -278,7 +278,7 @@ describe('system health', () => {
 });
 
 describe('a node that stops', () => {
-  it('records the view of every socket still watching, with the counters, before it closes them', async () => {
+  it('records the view of every socket still watching, with the counters, before it closes them (an unwritable view costs no other)', async () => {
     const t = await createTestApp('sqlite', { seed: TINY_SEED });
     try {
       const url = await listen(t);
@@ -286,6 +286,11 @@ describe('a node that stops', () => {
       const item = await db.selectFrom('content').select('id').where('status', '=', 'live').executeTakeFirstOrThrow();
       const viewers = await Promise.all(Array.from({ length: 25 }, () => connectSocket(url)));
       for (const socket of viewers) expect(await emitWithAck(socket, 'content:watch', { contentId: item.id })).toMatchObject({ ok: true });
+      // Viewers of an item deleted while they watch: their views cannot be written, and must not cost the others theirs.
+      const doomed = await db.selectFrom('content').select('id').where('id', '!=', item.id).orderBy('id').executeTakeFirstOrThrow();
+      for (const socket of await Promise.all(Array.from({ length: 3 }, () => connectSocket(url)))) {
+        expect(await emitWithAck(socket, 'content:watch', { contentId: doomed.id })).toMatchObject({ ok: true });
+      }
       const views = async () => {
         const events = await db.selectFrom('viewEvents').select((eb) => eb.fn.countAll<number>().as('n')).where('contentId', '=', item.id).where('watchSeconds', '>=', MIN_WATCH_SECONDS).executeTakeFirstOrThrow();
         const counted = await db.selectFrom('contentViewCounts').select('views').where('contentId', '=', item.id).executeTakeFirst();
@@ -294,6 +299,7 @@ describe('a node that stops', () => {
       const before = await views();
       // A view shorter than MIN_WATCH_SECONDS is zapping, not recorded.
       await new Promise((r) => setTimeout(r, MIN_WATCH_SECONDS * 1000 + 500));
+      await db.deleteFrom('content').where('id', '=', doomed.id).execute();
       await t.app.close();
       const after = await views();
       expect(after.events - before.events).toBe(25);

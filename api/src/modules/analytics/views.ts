@@ -21,9 +21,9 @@ export async function recordView(app: FastifyInstance, view: NewViewEvent): Prom
 
 /**
  * Records finished views together, in one transaction with their counters: a node that stops ends
- * every view it holds at once (thousands, at a big stream), which one transaction each made take
- * longer than a cluster gives a process to stop. Then each signed-in viewer's watch points, paid once
- * per view. Answers each view's event id in the order given, null for one too short to record.
+ * every view it holds at once (thousands, at a big stream), and a transaction each took most of the
+ * time a cluster gives a process to stop. Then each signed-in viewer's watch points, paid once per
+ * view. Answers each view's event id in the order given, null for one too short to record.
  */
 export async function recordViews(app: FastifyInstance, views: readonly NewViewEvent[]): Promise<(number | null)[]> {
   const recorded = (view: NewViewEvent) => view.watchSeconds >= MIN_WATCH_SECONDS;
