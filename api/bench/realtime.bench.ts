@@ -482,12 +482,22 @@ async function ramp(target: Target & { grow(count: number): Promise<void> }, ser
 
 type Memory = Awaited<ReturnType<Target['memory']>>;
 
+/**
+ * The server's RSS, and its growth since the ramp began spread over the sockets. A cluster's tree can
+ * be smaller than at its idle reading (startup garbage collected since, in two or three processes):
+ * no figure per socket then, rather than a negative one.
+ */
+function rssLine(idle: Memory, memory: Memory, sockets: number): string {
+  const grown = memory.rssBytes - idle.rssBytes;
+  const perSocket = grown > 0 ? `+${fmt(grown / sockets / 1024)} KiB/socket` : 'under its idle reading';
+  return `RSS ${fmt(memory.rssBytes / 1024 ** 2, 0)} MiB (${perSocket})`;
+}
+
 function printStep(target: Target, sockets: number, m: Measurement, idle: Memory, memory: Memory, note = '') {
   const heap = memory.heapBytes !== null && idle.heapBytes !== null ? `, heap ${fmt((memory.heapBytes - idle.heapBytes) / sockets / 1024)} KiB/socket` : '';
   console.log(
     `  ${target.label.padEnd(10)} ${String(sockets).padStart(6)} sockets${note ? ` ${note}` : ''}: p95 ${fmt(m.p95).padStart(6)} ms  p99 ${fmt(m.p99).padStart(6)} ms  ` +
-      `${pct(m.delivered)} delivered  server CPU ${pct(m.serverCpu)}  bench client CPU ${pct(m.clientCpu)}  ` +
-      `RSS ${fmt((memory.rssBytes - idle.rssBytes) / sockets / 1024)} KiB/socket${heap}`,
+      `${pct(m.delivered)} delivered  server CPU ${pct(m.serverCpu)}  bench client CPU ${pct(m.clientCpu)}  ${rssLine(idle, memory, sockets)}${heap}`,
   );
 }
 
