@@ -484,8 +484,8 @@ type Memory = Awaited<ReturnType<Target['memory']>>;
 
 /**
  * The server's RSS, and its growth since the ramp began spread over the sockets. A cluster's tree can
- * be smaller than at its idle reading (startup garbage collected since, in two or three processes):
- * no figure per socket then, rather than a negative one.
+ * be smaller than at its idle reading, which held its processes' startup work (the engine checks, the
+ * garbage they left): no figure per socket then, rather than a negative one.
  */
 function rssLine(idle: Memory, memory: Memory, sockets: number): string {
   const grown = memory.rssBytes - idle.rssBytes;
