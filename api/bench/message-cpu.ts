@@ -4,7 +4,8 @@
  * and day totals in one transaction), beside the floor of any persisted chat in the same run: the same
  * message row inserted by a prepared better-sqlite3 statement in a transaction of its own, on a database
  * file of the same settings. No socket is involved: this is the work a message adds to its broadcast.
- * Then, apart, the profanity search of a clean line by obscenity's matcher alone and behind the term
+ * Then the same authors again once each has about three years of daily activity behind them: the cost
+ * of a message must not grow with its author's history (their points are a running total). Then, apart, the profanity search of a clean line by obscenity's matcher alone and behind the term
  * prefilter (moderation/term-prefilter.ts), one after the other in the same run.
  */
 import type { FastifyInstance } from 'fastify';
@@ -17,6 +18,8 @@ import { profanityMatcher as matcher } from '../src/modules/moderation/scoring.t
 import type { UserRow } from '../src/db/schema.ts';
 import { median } from '../../test-support/stats.ts';
 import { fmt } from './support.ts';
+import { chunks } from '../src/db/batches.ts';
+import { DAY_MS } from '@onair/protocol';
 
 const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 3000);
 const ROUNDS = 3;
@@ -27,6 +30,18 @@ async function cpuPerCall(count: number, send: (i: number) => unknown): Promise<
   for (let i = 0; i < count; i++) await send(i);
   const used = process.cpuUsage(start);
   return (used.user + used.system) / count;
+}
+
+/** Days of past activity the authors get for the second measurement: about three years of daily visits. */
+const HISTORY_DAYS = 1000;
+
+/** A day row for each of `days` past days, with points, as a regular's history leaves (rewards/activity.ts). */
+async function giveHistory(app: FastifyInstance, authors: readonly UserRow[], days: number) {
+  const today = Math.floor(Date.now() / DAY_MS);
+  const rows = authors.flatMap((a) => Array.from({ length: days }, (_, k) => ({ userId: a.id, day: today - 1 - k, points: 10, messages: 5 })));
+  await app.db.kysely.transaction().execute(async (trx) => {
+    for (const chunk of chunks(rows)) await trx.insertInto('userActivityDays').values(chunk).onConflict((oc) => oc.doNothing()).execute();
+  });
 }
 
 /** The floor: one prepared insert of the same row, committed on its own. */
@@ -64,6 +79,12 @@ export async function messageCpu(dir: string) {
     }
     const [o, b] = [median(onAir), median(bare)];
     console.log(`  median: OnAir ${fmt(o, 0)} µs CPU per message, bare prepared insert ${fmt(b, 0)} µs: ×${fmt(o / b, 1)}`);
+    await giveHistory(app, authors, HISTORY_DAYS);
+    await cpuPerCall(500, send);
+    const seasoned: number[] = [];
+    for (let round = 1; round <= ROUNDS; round++) seasoned.push(await cpuPerCall(MESSAGES, send));
+    const s = median(seasoned);
+    console.log(`  the same authors after ${HISTORY_DAYS} days of activity each: OnAir ${fmt(s, 0)} µs CPU per message, ×${fmt(s / o, 2)} of the above (a cost flat with history is ×1)`);
     await profanitySearch();
   } finally {
     floor.close();

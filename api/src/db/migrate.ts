@@ -28,6 +28,7 @@ import { accountInvitations } from './migrations/0022_account_invitations.ts';
 import { notificationLinks } from './migrations/0023_notification_links.ts';
 import { memberListOrder } from './migrations/0024_member_list_order.ts';
 import { importLinkOwner } from './migrations/0025_import_link_owner.ts';
+import { userPoints } from './migrations/0026_user_points.ts';
 
 function migrationsFor(db: Db): Record<string, Migration> {
   return {
@@ -55,6 +56,7 @@ function migrationsFor(db: Db): Record<string, Migration> {
     '0023_notification_links': notificationLinks(),
     '0024_member_list_order': memberListOrder(),
     '0025_import_link_owner': importLinkOwner(),
+    '0026_user_points': userPoints(),
   };
 }
 

@@ -172,6 +172,12 @@ export interface UserActivityDaysTable {
   watchSeconds: Generated<number>;
 }
 
+/** A person's points, all time, kept as a running total (migration 0026, rewards/activity.ts). */
+export interface UserPointsTable {
+  userId: number;
+  points: number;
+}
+
 export interface QuestionsTable {
   id: Generated<number>;
   contentId: number | null;
@@ -214,6 +220,7 @@ export interface Database extends CreatorTables, AiTables, AdminTables, MediaTab
   pollVotes: PollVotesTable;
   pollTallies: PollTalliesTable;
   userActivityDays: UserActivityDaysTable;
+  userPoints: UserPointsTable;
   questions: QuestionsTable;
   pointsLedger: PointsLedgerTable;
   achievementClaims: AchievementClaimsTable;

@@ -33,6 +33,7 @@ import { seedDemoMoney } from './money.ts';
 import { countViews } from '../../modules/analytics/view-counters.ts';
 import { DAY_MS } from '@onair/protocol';
 import { recountUserActivity } from '../migrations/0020_user_activity.ts';
+import { recountUserPoints } from '../migrations/0026_user_points.ts';
 
 const SEED_MARKER = 'demo_seed_v1';
 
@@ -115,8 +116,9 @@ export async function seedDemo(db: Kysely<Database>, options: DemoSeedOptions = 
     // Last: it replays everything above into the points ledger.
     await seedDemoPoints(trx);
     await seedDemoMoney(trx, now);
-    // The history above was written in bulk, past the running day totals: count them from it.
+    // The history above was written in bulk, past the running totals: count them from it.
     await recountUserActivity(trx);
+    await recountUserPoints(trx);
     await trx.insertInto('appMeta').values({ key: SEED_MARKER, value: new Date(now).toISOString() }).execute();
     return { seeded: true, users: userIds.size + viewers.filter((v) => v.userId).length, content: items.length, viewEvents: events.length };
   });

@@ -1,12 +1,14 @@
 /**
- * The running day totals (migration 0020) against the records they count: after chat messages, votes,
- * questions, shares and a recorded view through the real routes, the rows the writes kept equal a
- * recount from the records, on both databases; the gamification profile reads them.
+ * The running day totals (migration 0020) and points totals (migration 0026) against the records they
+ * count: after chat messages, votes, questions, shares and a recorded view through the real routes, the
+ * rows the writes kept equal a recount from the records, on both databases; the gamification profile
+ * and its leaderboard read them.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, signIn, SMALL_SEED, type TestApp } from '../../../test/support/app.ts';
 import { testDialects } from '../../../../test-support/databases.ts';
 import { recountUserActivity } from '../../db/migrations/0020_user_activity.ts';
+import { recountUserPoints } from '../../db/migrations/0026_user_points.ts';
 import { recordView } from '../analytics/views.ts';
 
 const dialects = await testDialects();
@@ -18,6 +20,8 @@ describe.each(dialects)('user activity totals (%s)', (dialect) => {
   });
   afterAll(() => t.close());
 
+  const totals = async () =>
+    (await t.database.db.kysely.selectFrom('userPoints').select(['userId', 'points']).orderBy('userId').execute()).map((r) => ({ userId: r.userId, points: Number(r.points) }));
   const snapshot = async () =>
     (await t.database.db.kysely.selectFrom('userActivityDays').selectAll().orderBy('userId').orderBy('day').execute()).map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, Number(v)])));
 
@@ -40,8 +44,11 @@ describe.each(dialects)('user activity totals (%s)', (dialect) => {
     await recordView(t.app, { contentId: item!.id, userId: user.id, viewerKey: `u:${user.id}`, device: 'web', country: 'GH', watchSeconds: 125, createdAt: Date.now() });
 
     const kept = await snapshot();
+    const keptTotals = await totals();
     await recountUserActivity(db);
+    await recountUserPoints(db);
     expect(await snapshot()).toEqual(kept);
+    expect(await totals()).toEqual(keptTotals);
 
     const after = (await t.app.inject({ method: 'GET', url: '/api/user/gamification', headers })).json();
     expect(after.points).toBeGreaterThan(before.points);
@@ -56,5 +63,13 @@ describe.each(dialects)('user activity totals (%s)', (dialect) => {
     // The points of the day are the ledger's points of the day.
     const ledger = await db.selectFrom('pointsLedger').select('points').where('userId', '=', user.id).where('createdAt', '>=', today * 86_400_000).execute();
     expect(row.points).toBe(ledger.reduce((s, r) => s + r.points, 0));
+    // The profile's points are the person's whole ledger, and the leaderboard ranks the same totals.
+    const everything = await db.selectFrom('pointsLedger').select('points').where('userId', '=', user.id).execute();
+    expect(after.points).toBe(everything.reduce((s, r) => s + r.points, 0));
+    const board = after.leaderboard as { userId: number; points: number }[];
+    const byTotal = keptTotals.filter((r) => r.points > 0).sort((a, b) => b.points - a.points || a.userId - b.userId);
+    const active = new Set((await db.selectFrom('users').select('id').where('status', '=', 'active').execute()).map((r) => r.id));
+    expect(board.map((r) => [r.userId, r.points])).toEqual(byTotal.filter((r) => active.has(r.userId)).slice(0, board.length).map((r) => [r.userId, r.points]));
+    expect(board.length).toBeGreaterThan(1);
   });
 });

@@ -1,7 +1,8 @@
 /**
- * A person's activity per UTC day as running totals (migration 0020): each write that counts towards
- * rewards adds to its day's row in the same transaction, and the reward rules read the rows back.
- * `recountUserActivity` (in the migration) rebuilds them from the records when needed.
+ * A person's activity per UTC day as running totals (migration 0020), and their points all time
+ * (migration 0026): each write that counts towards rewards adds to its day's row and to the person's
+ * total in the same transaction, and the reward rules read them back. `recountUserActivity` and
+ * `recountUserPoints` (in the migrations) rebuild them from the records when needed.
  */
 import type { Kysely } from 'kysely';
 import { DAY_MS } from '@onair/protocol';
@@ -17,24 +18,34 @@ export const dayNumber = (t: number) => Math.floor(t / DAY_MS);
 type DayRow = ActivityCounts & { userId: number; day: number };
 
 /** Adds to a person's counts for the day of `at`. Call in the transaction that writes the record. */
-export function countActivity(db: Kysely<Database>, userId: number, at: number, add: Partial<ActivityCounts>): Promise<void> {
-  return countActivities(db, [{ userId, at, add }]);
+export async function countActivity(db: Kysely<Database>, userId: number, at: number, add: Partial<ActivityCounts>): Promise<void> {
+  await countActivities(db, [{ userId, at, add }]);
 }
 
 /**
- * Adds many people's counts in one statement per few hundred (person, day) rows, as a batch of votes needs.
- * Entries for the same person and day are summed first: one statement may not update a row twice.
+ * Adds many people's counts in one statement per few hundred (person, day) rows, as a batch of votes needs,
+ * and their points to their totals. Entries for the same person and day are summed first: one statement
+ * may not update a row twice. Answers the new points total of each person whose points moved.
  */
-export async function countActivities(db: Kysely<Database>, entries: readonly { userId: number; at: number; add: Partial<ActivityCounts> }[]): Promise<void> {
+export async function countActivities(
+  db: Kysely<Database>,
+  entries: readonly { userId: number; at: number; add: Partial<ActivityCounts> }[],
+): Promise<Map<number, number>> {
   const rows = new Map<string, DayRow>();
+  const points = new Map<number, number>();
   for (const { userId, at, add } of entries) {
     const day = dayNumber(at);
     const key = `${userId}:${day}`;
     const row = rows.get(key) ?? { userId, day, ...NONE };
     for (const k of Object.keys(add) as (keyof ActivityCounts)[]) row[k] += add[k] ?? 0;
     rows.set(key, row);
+    if (add.points) points.set(userId, (points.get(userId) ?? 0) + add.points);
   }
   for (const chunk of chunks([...rows.values()])) await addToDays(db, chunk);
+  const totals = new Map<number, number>();
+  const moved = [...points].filter(([, added]) => added !== 0).map(([userId, added]) => ({ userId, points: added }));
+  for (const chunk of chunks(moved)) for (const r of await addToTotals(db, chunk)) totals.set(r.userId, Number(r.points));
+  return totals;
 }
 
 /** Adds each row's counts to its (person, day) totals, making the row if it is the day's first. */
@@ -65,15 +76,23 @@ const addToDays = compiledForOne((db, rows: readonly DayRow[]) =>
     ),
 );
 
+/** Adds each row's points to the person's total, making the row at their first points; answers the new totals. */
+const addToTotals = compiledForOne((db, rows: readonly { userId: number; points: number }[]) =>
+  db
+    .insertInto('userPoints')
+    .values(rows.map((r) => ({ userId: r.userId, points: r.points })))
+    .onConflict((oc) => oc.column('userId').doUpdateSet((eb) => ({ points: eb('userPoints.points', '+', eb.ref('excluded.points')) })))
+    .returning(['userId', 'points']),
+);
+
 type Person = { userId: number };
 const people = (ids: readonly number[]): Person[] => ids.map((userId) => ({ userId }));
 
 const pointsQuery = compiledForOne((db, rows: readonly Person[]) =>
   db
-    .selectFrom('userActivityDays')
-    .select(['userId', (eb) => eb.fn.sum<number | string>('points').as('points')])
-    .where('userId', 'in', rows.map((r) => r.userId))
-    .groupBy('userId'),
+    .selectFrom('userPoints')
+    .select(['userId', 'points'])
+    .where('userId', 'in', rows.map((r) => r.userId)),
 );
 
 const dayCountsQuery = compiledForOne((db, rows: readonly Person[], shared: { day: number }) =>
@@ -84,7 +103,7 @@ const dayCountsQuery = compiledForOne((db, rows: readonly Person[], shared: { da
     .where('day', '=', shared.day),
 );
 
-/** Each person's points: the sum of their day totals, for many people at once. */
+/** Each person's points (zero before their first), for many people at once. */
 export async function pointsOf(db: Kysely<Database>, userIds: readonly number[]): Promise<Map<number, number>> {
   const points = new Map(userIds.map((id) => [id, 0]));
   for (const ids of chunks(userIds)) {

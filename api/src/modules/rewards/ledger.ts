@@ -7,7 +7,7 @@ import type { Database, PointsLedgerTable } from '../../db/schema.ts';
 import { compiledForOne } from '../../db/compiled-once.ts';
 import { DAY_MS } from '@onair/protocol';
 import { chunks } from '../../db/batches.ts';
-import { activityDays, totalsOf, type ActivityCounts } from './activity.ts';
+import { pointsOf, type ActivityCounts } from './activity.ts';
 
 export const POINTS = {
   chat: 2,
@@ -60,20 +60,21 @@ export async function insertAwards(db: Kysely<Database>, awards: readonly Award[
 /** What a paid award adds to its day's totals: its points, and a share (paid once a day per item) counts as one. */
 export const paidCounts = (award: PaidAward): Partial<ActivityCounts> => ({ points: award.points, shares: award.action === 'share' ? 1 : 0 });
 
-/** A person's points: the sum of their day totals (rewards/activity.ts), which the ledger's awards keep. */
+/** A person's points: their running total (migration 0026), which the ledger's awards keep. */
 export async function totalPoints(db: Kysely<Database>, userId: number): Promise<number> {
-  return totalsOf(await activityDays(db, userId, 0)).points;
+  return (await pointsOf(db, [userId])).get(userId)!;
 }
 
+/** The most points first, the earlier account among equals: the top of the totals' index, not a sum of the ledger. */
 export async function leaderboard(db: Kysely<Database>, limit: number) {
   const rows = await db
-    .selectFrom('pointsLedger')
-    .innerJoin('users', 'users.id', 'pointsLedger.userId')
-    .select(['users.id as userId', 'users.username', (eb) => eb.fn.sum<number>('pointsLedger.points').as('points')])
+    .selectFrom('userPoints')
+    .innerJoin('users', 'users.id', 'userPoints.userId')
+    .select(['users.id as userId', 'users.username', 'userPoints.points'])
     .where('users.status', '=', 'active')
-    .groupBy(['users.id', 'users.username'])
-    .orderBy('points', 'desc')
-    .orderBy('users.id')
+    .where('userPoints.points', '>', 0)
+    .orderBy('userPoints.points', 'desc')
+    .orderBy('userPoints.userId')
     .limit(limit)
     .execute();
   return rows.map((r, i) => ({ userId: r.userId, username: r.username, points: Number(r.points), rank: i + 1 }));

@@ -4,7 +4,7 @@ import type { Database } from '../../db/schema.ts';
 import { LIST_LIMITS, rooms, type GamificationResponse } from '@onair/protocol';
 import { conflict, notFound, unprocessable } from '../../http/errors.ts';
 import { achievementStatus, ACHIEVEMENTS, CHALLENGE_METRIC, challengeAward, dailyChallengeStatus, todayStart, userMetrics, type Metric } from './achievements.ts';
-import { countActivities, dayCountsOf, dayNumber, pointsOf, type ActivityCounts } from './activity.ts';
+import { countActivities, dayCountsOf, dayNumber, type ActivityCounts } from './activity.ts';
 import { insertAwards, leaderboard, levelForPoints, paidCounts, totalPoints, type Award } from './ledger.ts';
 
 async function claimsOf(app: FastifyInstance, userId: number) {
@@ -54,7 +54,7 @@ export async function recordReward(db: Kysely<Database>, action: RewardedAction)
 export async function recordRewards(db: Kysely<Database>, actions: readonly RewardedAction[]): Promise<Map<number, number>> {
   const now = Date.now();
   const paid = await insertAwards(db, actions);
-  await countActivities(db, [
+  const totals = await countActivities(db, [
     ...actions.flatMap((a) => (a.counts ? [{ userId: a.userId, at: a.at ?? now, add: a.counts }] : [])),
     ...paid.map((a) => ({ userId: a.userId, at: a.at, add: paidCounts(a) })),
   ]);
@@ -74,9 +74,9 @@ export async function recordRewards(db: Kysely<Database>, actions: readonly Rewa
     }
   }
   const challengesPaid = await insertAwards(db, challenges);
-  await countActivities(db, challengesPaid.map((a) => ({ userId: a.userId, at: a.at, add: paidCounts(a) })));
-
-  return pointsOf(db, [...new Set([...paid, ...challengesPaid].map((a) => a.userId))]);
+  const afterChallenges = await countActivities(db, challengesPaid.map((a) => ({ userId: a.userId, at: a.at, add: paidCounts(a) })));
+  for (const [userId, points] of afterChallenges) totals.set(userId, points);
+  return totals;
 }
 
 export async function gamificationProfile(app: FastifyInstance, userId: number): Promise<GamificationResponse> {
