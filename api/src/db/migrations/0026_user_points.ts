@@ -5,7 +5,13 @@ import { sql, type Kysely } from 'kysely';
  * message, a vote or a share answers its author's new total; summing their day rows for it (migration
  * 0020) cost a row per day they had ever been active: 12 µs a message for a new viewer, 120 µs after a
  * year of daily visits, 380 µs after three. The leaderboard summed the whole ledger on every rewards
- * page; it now reads the top of an index. Rows go with their user.
+ * page; it reads these rows now, one per person with points.
+ *
+ * What each award writes is what each message pays for in the log (about 10 pages a chat message), so
+ * the total comes with no index ordering it by points, which every award would move (a list of five,
+ * read a page view at a time, does not need one), and the ledger loses its (user, time) index: the
+ * day's shares, its last reader, come from the day totals now.
+ * Rows go with their user.
  */
 export function userPoints() {
   return {
@@ -15,11 +21,11 @@ export function userPoints() {
         .addColumn('user_id', 'integer', (c) => c.primaryKey().references('users.id').onDelete('cascade'))
         .addColumn('points', 'integer', (c) => c.notNull())
         .execute();
-      // The leaderboard's order: most points first, the earlier account first among equals.
-      await db.schema.createIndex('user_points_rank_idx').on('user_points').columns(['points desc', 'user_id']).execute();
       await recountUserPoints(db);
+      await db.schema.dropIndex('points_user_time_idx').execute();
     },
     async down(db: Kysely<any>) {
+      await db.schema.createIndex('points_user_time_idx').on('points_ledger').columns(['user_id', 'created_at']).execute();
       await db.schema.dropTable('user_points').execute();
     },
   };

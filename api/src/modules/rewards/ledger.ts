@@ -65,7 +65,7 @@ export async function totalPoints(db: Kysely<Database>, userId: number): Promise
   return (await pointsOf(db, [userId])).get(userId)!;
 }
 
-/** The most points first, the earlier account among equals: the top of the totals' index, not a sum of the ledger. */
+/** The most points first, the earlier account among equals: from the running totals, not a sum of the ledger. */
 export async function leaderboard(db: Kysely<Database>, limit: number) {
   const rows = await db
     .selectFrom('userPoints')

@@ -1,7 +1,8 @@
 import { AchievementClaimRequestSchema, ContentIdParamsSchema, ShareRequestSchema } from '@onair/protocol';
 import { enforceWriteLimit } from '../../http/write-limits.ts';
 import { assertContentExists } from '../content/repository.ts';
-import { POINTS, utcDayKey, utcDayStart } from './ledger.ts';
+import { POINTS, utcDayKey } from './ledger.ts';
+import { dayCountsOf, dayNumber } from './activity.ts';
 import { claimAchievement, gamificationProfile, rewardAction } from './service.ts';
 import { signedInUser } from '../../http/signed-in.ts';
 import type { ZodApp } from '../../http/typed-routes.ts';
@@ -9,16 +10,9 @@ import type { ZodApp } from '../../http/typed-routes.ts';
 /** Shares a day that earn points: beyond it sharing still works, it just pays nothing more. */
 export const SHARE_POINTS_DAILY_CAP = 5;
 
+/** Shares paid today: the day totals count each paid share (rewards/ledger.ts, `paidCounts`). */
 async function sharesRewardedToday(app: ZodApp, userId: number): Promise<number> {
-  const dayStart = utcDayStart(Date.now());
-  const row = await app.db.kysely
-    .selectFrom('pointsLedger')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('userId', '=', userId)
-    .where('action', '=', 'share')
-    .where('createdAt', '>=', dayStart)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+  return (await dayCountsOf(app.db.kysely, [userId], dayNumber(Date.now()))).get(userId)!.shares;
 }
 
 export default async function rewardsRoutes(app: ZodApp) {
