@@ -5,7 +5,8 @@
  * message row inserted by a prepared better-sqlite3 statement in a transaction of its own, on a database
  * file of the same settings. No socket is involved: this is the work a message adds to its broadcast.
  * Then the same authors again once each has about three years of daily activity behind them: the cost
- * of a message must not grow with its author's history (their points are a running total). Then, apart, the profanity search of a clean line by obscenity's matcher alone and behind the term
+ * of a message must not grow with its author's history (their points are a running total). Then,
+ * apart, the profanity search of a clean line by obscenity's matcher alone and behind the term
  * prefilter (moderation/term-prefilter.ts), one after the other in the same run.
  */
 import type { FastifyInstance } from 'fastify';
