@@ -3,7 +3,7 @@ import type { NewViewEvent } from '../../db/schema.ts';
 import { POINTS } from '../rewards/ledger.ts';
 import { rewardAction } from '../rewards/service.ts';
 import { countViews } from './view-counters.ts';
-import { countActivity } from '../rewards/activity.ts';
+import { countActivities } from '../rewards/activity.ts';
 
 /** Shorter visits are zapping, not watching: they are not recorded. */
 export const MIN_WATCH_SECONDS = 5;
@@ -37,9 +37,10 @@ export async function recordViews(app: FastifyInstance, views: readonly NewViewE
       ids.push(recorded(view) ? (await trx.insertInto('viewEvents').values(view).returning('id').executeTakeFirstOrThrow()).id : null);
     }
     await countViews(trx, kept);
-    for (const view of kept) {
-      if (view.userId) await countActivity(trx, view.userId, view.createdAt, { watchSeconds: view.watchSeconds });
-    }
+    await countActivities(
+      trx,
+      kept.flatMap((view) => (view.userId ? [{ userId: view.userId, at: view.createdAt, add: { watchSeconds: view.watchSeconds } }] : [])),
+    );
     return ids;
   });
   for (const [i, view] of views.entries()) {

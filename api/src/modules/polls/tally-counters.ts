@@ -4,6 +4,7 @@
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import { inLockOrder } from '../../db/locks.ts';
 
 /** Counts a batch of votes, one statement per poll option; call inside the transaction that inserted them. */
 export async function addVotes(db: Kysely<Database>, votes: readonly { pollId: number; optionIndex: number }[]): Promise<void> {
@@ -14,7 +15,9 @@ export async function addVotes(db: Kysely<Database>, votes: readonly { pollId: n
     entry.votes += 1;
     perOption.set(key, entry);
   }
-  for (const row of perOption.values()) {
+  // In one order (poll, then option) in every transaction: two batches on Postgres that met the same
+  // options in opposite orders would each hold the row the other waits for (db/locks.ts).
+  for (const row of inLockOrder([...perOption.values()], (r) => [r.pollId, r.optionIndex])) {
     await db
       .insertInto('pollTallies')
       .values(row)

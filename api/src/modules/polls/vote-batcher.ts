@@ -13,6 +13,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { chunks } from '../../db/batches.ts';
+import { inLockOrder } from '../../db/locks.ts';
 import { POINTS } from '../rewards/ledger.ts';
 import { recordRewards } from '../rewards/service.ts';
 import { addVotes } from './tally-counters.ts';
@@ -72,7 +73,8 @@ export class VoteBatcher {
   private write(ballots: BallotIn[]): Promise<BallotOut[]> {
     return this.db.transaction().execute(async (trx) => {
       const inserted = new Set<string>();
-      for (const chunk of chunks(ballots)) {
+      // The key's order, stable: a person's two votes keep theirs, and the first is the one inserted.
+      for (const chunk of chunks(inLockOrder(ballots, (b) => [b.pollId, b.userId]))) {
         const rows = await trx
           .insertInto('pollVotes')
           .values(chunk.map((b) => ({ pollId: b.pollId, userId: b.userId, optionIndex: b.optionIndex, idempotencyKey: b.idempotencyKey, createdAt: b.at })))

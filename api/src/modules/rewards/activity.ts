@@ -9,6 +9,7 @@ import { DAY_MS } from '@onair/protocol';
 import { chunks } from '../../db/batches.ts';
 import type { Database } from '../../db/schema.ts';
 import { compiledForOne } from '../../db/compiled-once.ts';
+import { inLockOrder } from '../../db/locks.ts';
 
 export type ActivityCounts = { points: number; messages: number; votes: number; questions: number; shares: number; watchSeconds: number };
 const NONE: ActivityCounts = { points: 0, messages: 0, votes: 0, questions: 0, shares: 0, watchSeconds: 0 };
@@ -41,9 +42,12 @@ export async function countActivities(
     rows.set(key, row);
     if (add.points) points.set(userId, (points.get(userId) ?? 0) + add.points);
   }
-  for (const chunk of chunks([...rows.values()])) await addToDays(db, chunk);
+  for (const chunk of chunks(inLockOrder([...rows.values()], (r) => [r.userId, r.day]))) await addToDays(db, chunk);
   const totals = new Map<number, number>();
-  const moved = [...points].filter(([, added]) => added !== 0).map(([userId, added]) => ({ userId, points: added }));
+  const moved = inLockOrder(
+    [...points].filter(([, added]) => added !== 0).map(([userId, added]) => ({ userId, points: added })),
+    (r) => [r.userId],
+  );
   for (const chunk of chunks(moved)) for (const r of await addToTotals(db, chunk)) totals.set(r.userId, Number(r.points));
   return totals;
 }

@@ -7,6 +7,7 @@ import type { Database, PointsLedgerTable } from '../../db/schema.ts';
 import { compiledForOne } from '../../db/compiled-once.ts';
 import { DAY_MS } from '@onair/protocol';
 import { chunks } from '../../db/batches.ts';
+import { inLockOrder } from '../../db/locks.ts';
 import { pointsOf, type ActivityCounts } from './activity.ts';
 
 export const POINTS = {
@@ -48,7 +49,10 @@ const insertLedgerRows = compiledForOne((db, rows: readonly Omit<PointsLedgerTab
  */
 export async function insertAwards(db: Kysely<Database>, awards: readonly Award[]): Promise<PaidAward[]> {
   const now = Date.now();
-  const rows = awards.filter((a) => a.points > 0).map((a) => ({ userId: a.userId, action: a.action, points: a.points, ref: a.ref, createdAt: a.at ?? now }));
+  const rows = inLockOrder(
+    awards.filter((a) => a.points > 0).map((a) => ({ userId: a.userId, action: a.action, points: a.points, ref: a.ref, createdAt: a.at ?? now })),
+    (r) => [r.userId, r.action, r.ref],
+  );
   const paid: PaidAward[] = [];
   for (const chunk of chunks(rows)) {
     const inserted = await insertLedgerRows(db, chunk);
