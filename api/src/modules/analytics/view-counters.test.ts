@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/support/app.ts';
 import { testDialects } from '../../../../test-support/databases.ts';
 import { backfillViewCounters } from '../../db/migrations/0018_view_counters.ts';
+import { ROWS_PER_STATEMENT } from '../../db/batches.ts';
+import { totalPoints } from '../rewards/ledger.ts';
 import { MIN_WATCH_SECONDS, recordView, recordViews, UNKNOWN_COUNTRY } from './views.ts';
 
 const dialects = await testDialects();
@@ -94,18 +96,23 @@ describe.each(dialects)('view counters on %s', (dialect) => {
     const [viewer] = await db.selectFrom('users').select('id').where('passwordHash', '=', '').orderBy('id').limit(1).execute();
     const at = Date.now() - 600_000;
     const view = (viewerKey: string, userId: number | null, watchSeconds: number) => ({ contentId: item!.id, userId, viewerKey, device: 'web' as const, country: 'GH', watchSeconds, createdAt: at });
+    // More views than one statement inserts (ROWS_PER_STATEMENT), and two alike in every column.
     const batch = [
-      ...Array.from({ length: 40 }, (_, i) => view(`d:batch-${i}`, null, 60)),
+      ...Array.from({ length: ROWS_PER_STATEMENT }, (_, i) => view(`d:batch-${i}`, null, 60)),
       view(`u:${viewer!.id}`, viewer!.id, 180),
       view('d:batch-zapper', null, MIN_WATCH_SECONDS - 1),
       view(`u:${viewer!.id}`, viewer!.id, 125),
+      view(`u:${viewer!.id}`, viewer!.id, 125),
     ];
+    const [first, second, twin] = [ROWS_PER_STATEMENT, ROWS_PER_STATEMENT + 2, ROWS_PER_STATEMENT + 3];
     const before = await db.selectFrom('viewEvents').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const pointsBefore = await totalPoints(db, viewer!.id);
     const ids = await recordViews(t.app, batch);
 
     expect(ids.map((id) => id === null)).toEqual(batch.map((v) => v.watchSeconds < MIN_WATCH_SECONDS));
     const after = await db.selectFrom('viewEvents').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-    expect(Number(after.n) - Number(before.n)).toBe(42);
+    expect(Number(after.n) - Number(before.n)).toBe(batch.length - 1);
+    expect(new Set(ids.filter((id) => id !== null)).size).toBe(batch.length - 1);
     // Each id is its own view's event.
     const stored = await db.selectFrom('viewEvents').select(['id', 'viewerKey', 'watchSeconds']).where('id', 'in', ids.filter((id): id is number => id !== null)).execute();
     for (const [i, id] of ids.entries()) {
@@ -113,11 +120,16 @@ describe.each(dialects)('view counters on %s', (dialect) => {
     }
     expect(await counters(t)).toEqual(await rawCounts(t));
     // Watch points: a point a full minute, once per view, referenced by the view's event.
-    const paid = await db.selectFrom('pointsLedger').select(['points', 'ref']).where('userId', '=', viewer!.id).where('action', '=', 'watch').where('ref', 'in', [String(ids[40]), String(ids[42])]).orderBy('points').execute();
+    const refs = [first, second, twin].map((i) => String(ids[i]));
+    const paid = await db.selectFrom('pointsLedger').select(['points', 'ref']).where('userId', '=', viewer!.id).where('action', '=', 'watch').where('ref', 'in', refs).orderBy('points').orderBy('ref').execute();
     expect(paid).toEqual([
-      { points: 2, ref: String(ids[42]) },
-      { points: 3, ref: String(ids[40]) },
+      ...[String(ids[second]), String(ids[twin])].sort().map((ref) => ({ points: 2, ref })),
+      { points: 3, ref: String(ids[first]) },
     ]);
+    // The points total kept beside the ledger moved with the batch (a daily challenge it completed included).
+    const ledger = await db.selectFrom('pointsLedger').select((eb) => eb.fn.sum<number>('points').as('sum')).where('userId', '=', viewer!.id).executeTakeFirstOrThrow();
+    expect(await totalPoints(db, viewer!.id)).toBe(Number(ledger.sum));
+    expect(Number(ledger.sum)).toBeGreaterThanOrEqual(pointsBefore + 7);
   });
 
   it('are what a recount from view_events gives (the migration backfill)', async () => {
