@@ -4,6 +4,7 @@
  * and day totals in one transaction), beside the floor of any persisted chat in the same run: the same
  * message row inserted by a prepared better-sqlite3 statement in a transaction of its own, on a database
  * file of the same settings. No socket is involved: this is the work a message adds to its broadcast.
+ * Both again at the fan-out's pace (BENCH_RATE a second), where each message finds the CPU cold.
  * Then the same authors again once each has about three years of daily activity behind them: the cost
  * of a message must not grow with its author's history (their points are a running total). Then,
  * apart, the profanity search of a clean line by obscenity's matcher alone and behind the term
@@ -31,6 +32,33 @@ async function cpuPerCall(count: number, send: (i: number) => unknown): Promise<
   for (let i = 0; i < count; i++) await send(i);
   const used = process.cpuUsage(start);
   return (used.user + used.system) / count;
+}
+
+/** The fan-out's pace (the `chat` part's BENCH_RATE) and how long each paced window lasts. */
+const PACE = Number(process.env.BENCH_RATE ?? 50);
+const PACED_SECONDS = 5;
+
+/**
+ * CPU microseconds per call of `send` at `PACE` calls a second for PACED_SECONDS, less what the process
+ * spends idle over a window as long (measured just before: timers, the checkpoint thread, GC). Messages
+ * apart cost more than messages back to back (caches and branch history go cold between them, the CPU
+ * may slow down); this is the cost a message has in a running chat.
+ */
+async function pacedCpuPerCall(send: (i: number) => unknown): Promise<number> {
+  const count = PACE * PACED_SECONDS;
+  const idleStart = process.cpuUsage();
+  await new Promise((resolve) => setTimeout(resolve, PACED_SECONDS * 1000));
+  const idle = process.cpuUsage(idleStart);
+  const start = process.cpuUsage();
+  const t0 = performance.now();
+  for (let i = 0; i < count; i++) {
+    const wait = t0 + (i * 1000) / PACE - performance.now();
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    await send(i);
+  }
+  const used = process.cpuUsage(start);
+  const idleShare = (performance.now() - t0) / (PACED_SECONDS * 1000);
+  return (used.user + used.system - (idle.user + idle.system) * idleShare) / count;
 }
 
 /** Days of past activity the authors get for the second measurement: about three years of daily visits. */
@@ -80,6 +108,18 @@ export async function messageCpu(dir: string) {
     }
     const [o, b] = [median(onAir), median(bare)];
     console.log(`  median: OnAir ${fmt(o, 0)} µs CPU per message, bare prepared insert ${fmt(b, 0)} µs: ×${fmt(o / b, 1)}`);
+    const [pacedOnAir, pacedBare, wakes] = [[] as number[], [] as number[], [] as number[]];
+    for (let round = 1; round <= ROUNDS; round++) {
+      pacedOnAir.push(await pacedCpuPerCall(send));
+      pacedBare.push(await pacedCpuPerCall(floor.write));
+      wakes.push(await pacedCpuPerCall(() => undefined));
+    }
+    const [po, pb, w] = [median(pacedOnAir), median(pacedBare), median(wakes)];
+    console.log(`  at ${PACE} messages/s (median of ${ROUNDS} windows of ${PACED_SECONDS} s each, idle CPU taken off):`);
+    console.log(`    waking up alone (a timer, nothing sent) ${fmt(w, 0)} µs CPU each`);
+    console.log(`    OnAir ${fmt(po, 0)} µs CPU per message, ${fmt(po - w, 0)} beyond the wake-up: ×${fmt((po - w) / o, 1)} of back to back`);
+    console.log(`    bare prepared insert ${fmt(pb, 0)} µs, ${fmt(pb - w, 0)} beyond the wake-up: ×${fmt((pb - w) / b, 1)} of back to back`);
+    console.log(`    OnAir ÷ bare insert beyond the wake-up: ×${fmt((po - w) / (pb - w), 1)}`);
     await giveHistory(app, authors, HISTORY_DAYS);
     await cpuPerCall(500, send);
     const seasoned: number[] = [];
