@@ -23,36 +23,50 @@ export async function countActivity(db: Kysely<Database>, userId: number, at: nu
   await countActivities(db, [{ userId, at, add }]);
 }
 
+/** What `countActivities` wrote, as it stands after the write. */
+export interface Counted {
+  /** The new points total of each person whose points moved. */
+  points: Map<number, number>;
+  /** Each (person, day) row it added to, under `dayKey(userId, day)`. */
+  days: Map<string, ActivityCounts>;
+}
+
+export const dayKey = (userId: number, day: number) => `${userId}:${day}`;
+
 /**
  * Adds many people's counts in one statement per few hundred (person, day) rows, as a batch of votes needs,
  * and their points to their totals. Entries for the same person and day are summed first: one statement
- * may not update a row twice. Answers the new points total of each person whose points moved.
+ * may not update a row twice. Answers the rows and totals as the writes left them (their upserts answer
+ * them), so a caller that needs them (the daily challenges) reads nothing more.
  */
 export async function countActivities(
   db: Kysely<Database>,
   entries: readonly { userId: number; at: number; add: Partial<ActivityCounts> }[],
-): Promise<Map<number, number>> {
+): Promise<Counted> {
   const rows = new Map<string, DayRow>();
   const points = new Map<number, number>();
   for (const { userId, at, add } of entries) {
     const day = dayNumber(at);
-    const key = `${userId}:${day}`;
+    const key = dayKey(userId, day);
     const row = rows.get(key) ?? { userId, day, ...NONE };
     for (const k of Object.keys(add) as (keyof ActivityCounts)[]) row[k] += add[k] ?? 0;
     rows.set(key, row);
     if (add.points) points.set(userId, (points.get(userId) ?? 0) + add.points);
   }
-  for (const chunk of chunks(inLockOrder([...rows.values()], (r) => [r.userId, r.day]))) await addToDays(db, chunk);
+  const days = new Map<string, ActivityCounts>();
+  for (const chunk of chunks(inLockOrder([...rows.values()], (r) => [r.userId, r.day]))) {
+    for (const r of await addToDays(db, chunk)) days.set(dayKey(r.userId, Number(r.day)), countsOf(r));
+  }
   const totals = new Map<number, number>();
   const moved = inLockOrder(
     [...points].filter(([, added]) => added !== 0).map(([userId, added]) => ({ userId, points: added })),
     (r) => [r.userId],
   );
   for (const chunk of chunks(moved)) for (const r of await addToTotals(db, chunk)) totals.set(r.userId, Number(r.points));
-  return totals;
+  return { points: totals, days };
 }
 
-/** Adds each row's counts to its (person, day) totals, making the row if it is the day's first. */
+/** Adds each row's counts to its (person, day) totals, making the row if it is the day's first; answers the rows. */
 const addToDays = compiledForOne((db, rows: readonly DayRow[]) =>
   db
     .insertInto('userActivityDays')
@@ -77,7 +91,8 @@ const addToDays = compiledForOne((db, rows: readonly DayRow[]) =>
         shares: eb('userActivityDays.shares', '+', eb.ref('excluded.shares')),
         watchSeconds: eb('userActivityDays.watchSeconds', '+', eb.ref('excluded.watchSeconds')),
       })),
-    ),
+    )
+    .returning(['userId', 'day', ...COUNT_COLUMNS]),
 );
 
 /** Adds each row's points to the person's total, making the row at their first points; answers the new totals. */

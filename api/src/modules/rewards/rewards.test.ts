@@ -12,7 +12,8 @@ describe.each(dialects)('rewards on %s', (dialect) => {
   /** A new account: no seeded history, so its streak and points start from nothing. */
   let newcomer: string;
   beforeAll(async () => {
-    t = await createTestApp(dialect, { env: {} });
+    // Six messages in a row for the challenge test, over the default rate limit.
+    t = await createTestApp(dialect, { env: { CHAT_RATE_LIMIT: '20' } });
     creator = await signIn(t.app, 'creator', 'creator123');
     const registered = await t.app.inject({
       method: 'POST',
@@ -62,6 +63,23 @@ describe.each(dialects)('rewards on %s', (dialect) => {
     expect(claimed.achievements.find((a) => a.id === 'first-words')!.earnedDate).not.toBeNull();
     expect(claimed.points).toBe(after.points + 25);
     expect(claimed.leaderboard.length).toBeGreaterThan(0);
+  });
+
+  it('pays the message challenge with the fifth message of the day, once', async () => {
+    const cookie = sessionCookie(
+      await t.app.inject({ method: 'POST', url: '/api/register', payload: { email: 'chatty@example.com', username: 'chatty', password: 'correct-horse' } }),
+    );
+    const send = async (n: number) => {
+      const sent = await t.app.inject({ method: 'POST', url: '/api/chat/send', headers: { cookie }, payload: { message: `message ${n}` } });
+      expect(sent.statusCode).toBe(201);
+      return (await profile(cookie)).points;
+    };
+    // Each message's day row, as its own upsert answers it, decides the challenge: 2 points a message
+    // until the fifth, which completes "Send 5 messages" (25), then 2 again.
+    const totals = [];
+    for (let n = 1; n <= 6; n++) totals.push(await send(n));
+    expect(totals).toEqual([2, 4, 6, 8, 10 + 25, 12 + 25]);
+    expect((await profile(cookie)).dailyChallenges.find((c) => c.id === 'send-5-messages')).toMatchObject({ progress: 5, completed: true });
   });
 
   it('refuses unearned, unknown and signed-out claims', async () => {

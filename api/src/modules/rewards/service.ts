@@ -4,7 +4,7 @@ import type { Database } from '../../db/schema.ts';
 import { LIST_LIMITS, rooms, type GamificationResponse } from '@onair/protocol';
 import { conflict, notFound, unprocessable } from '../../http/errors.ts';
 import { achievementStatus, ACHIEVEMENTS, CHALLENGE_METRIC, challengeAward, dailyChallengeStatus, todayStart, userMetrics, type Metric } from './achievements.ts';
-import { countActivities, dayCountsOf, dayNumber, type ActivityCounts } from './activity.ts';
+import { countActivities, dayCountsOf, dayKey, dayNumber, type ActivityCounts } from './activity.ts';
 import { insertAwards, leaderboard, levelForPoints, paidCounts, totalPoints, type Award } from './ledger.ts';
 
 async function claimsOf(app: FastifyInstance, userId: number) {
@@ -54,20 +54,25 @@ export async function recordReward(db: Kysely<Database>, action: RewardedAction)
 export async function recordRewards(db: Kysely<Database>, actions: readonly RewardedAction[]): Promise<Map<number, number>> {
   const now = Date.now();
   const paid = await insertAwards(db, actions);
-  const totals = await countActivities(db, [
+  const counted = await countActivities(db, [
     ...actions.flatMap((a) => (a.counts ? [{ userId: a.userId, at: a.at ?? now, add: a.counts }] : [])),
     ...paid.map((a) => ({ userId: a.userId, at: a.at, add: paidCounts(a) })),
   ]);
+  const totals = counted.points;
 
   const moved = new Map<number, Set<Metric>>();
   for (const a of actions) {
     const metric = ACTION_METRIC[a.action];
     if (metric) moved.set(a.userId, (moved.get(a.userId) ?? new Set()).add(metric));
   }
-  const today = await dayCountsOf(db, [...moved.keys()], dayNumber(now));
+  // Today's counts as the upsert above left them; read only for someone it did not write today.
+  const todayNumber = dayNumber(now);
+  const unwritten = [...moved.keys()].filter((userId) => !counted.days.has(dayKey(userId, todayNumber)));
+  const read = unwritten.length > 0 ? await dayCountsOf(db, unwritten, todayNumber) : new Map<number, ActivityCounts>();
   const challenges: Award[] = [];
   for (const [userId, metrics] of moved) {
-    for (const challenge of dailyChallengeStatus({ ...today.get(userId)!, streakDays: 0 })) {
+    const today = counted.days.get(dayKey(userId, todayNumber)) ?? read.get(userId)!;
+    for (const challenge of dailyChallengeStatus({ ...today, streakDays: 0 })) {
       if (challenge.completed && metrics.has(CHALLENGE_METRIC[challenge.id as keyof typeof CHALLENGE_METRIC])) {
         challenges.push({ userId, ...challengeAward(challenge.id, now), points: challenge.points, at: now });
       }
@@ -75,7 +80,7 @@ export async function recordRewards(db: Kysely<Database>, actions: readonly Rewa
   }
   const challengesPaid = await insertAwards(db, challenges);
   const afterChallenges = await countActivities(db, challengesPaid.map((a) => ({ userId: a.userId, at: a.at, add: paidCounts(a) })));
-  for (const [userId, points] of afterChallenges) totals.set(userId, points);
+  for (const [userId, points] of afterChallenges.points) totals.set(userId, points);
   return totals;
 }
 
