@@ -2,8 +2,9 @@
  * `npm run bench:realtime`: chat fan-out, room capacity and a vote storm against a real API process on
  * loopback, each beside baselines measured in the same run.
  *
- *   BENCH_PART        any of `message`, `chat`, `capacity`, `cluster`, `votes`, comma-separated (default all)
+ *   BENCH_PART        any of `message`, `views`, `chat`, `capacity`, `cluster`, `votes`, comma-separated (default all)
  *   BENCH_MESSAGES    messages per round of the in-process message part    (default 3000)
+ *   BENCH_VIEWS       ended views recorded at once in the views part        (default 3000)
  *   BENCH_CLIENTS     sockets in one content room for the fan-out          (default 1000)
  *   BENCH_RATE        chat messages per second sent                         (default 50)
  *   BENCH_SECONDS     sending time of each measurement                      (default 10)
@@ -17,7 +18,8 @@
  *   BENCH_PROFILE_DIR write a V8 CPU profile of each server process there (OnAir's and the baselines')
  *
  * Message: CPU per chat message through OnAir's write path in one process, beside a bare prepared
- * insert of the same row (message-cpu.ts). Fan-out: OnAir (session, persistence, moderation, rewards, rooms, connection-state recovery), vanilla
+ * insert of the same row (message-cpu.ts). Views: the time a stopping process takes to record the views
+ * it holds, beside the same events inserted alone (ended-views.ts). Fan-out: OnAir (session, persistence, moderation, rewards, rooms, connection-state recovery), vanilla
  * Socket.IO with connection-state recovery and a bare `ws` broadcast receive the same message shape
  * and size (the one OnAir delivered in the warm-up), sent to the same number of listeners, in runs
  * that take turns; p50/p95/p99 of send-to-delivery latency and the ratios' median over the runs.
@@ -53,8 +55,9 @@ import { createSessions } from '../test/support/sessions.ts';
 import { clearPrefix, TEST_REDIS_URL, uniquePrefix } from '../../test-support/redis.ts';
 import { fmt, percentile, processTreeUsage, profileFlags, raiseOpenFileLimit } from './support.ts';
 import { messageCpu } from './message-cpu.ts';
+import { endedViews } from './ended-views.ts';
 
-const PARTS = new Set((process.env.BENCH_PART ?? 'message,chat,capacity,cluster,votes').split(',').map((p) => p.trim()));
+const PARTS = new Set((process.env.BENCH_PART ?? 'message,views,chat,capacity,cluster,votes').split(',').map((p) => p.trim()));
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 1000);
 const RATE = Number(process.env.BENCH_RATE ?? 50);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -631,6 +634,7 @@ if (PARTS.has('capacity') || PARTS.has('cluster')) {
 }
 try {
   if (PARTS.has('message')) await messageCpu(dir);
+  if (PARTS.has('views')) await endedViews();
   if (PARTS.has('chat')) await fanOut(dir);
   if (PARTS.has('capacity')) await capacity(dir);
   if (PARTS.has('cluster')) await clusterCapacity(dir);
