@@ -4,6 +4,8 @@ import { testDialects } from '../../../../test-support/databases.ts';
 import { backfillViewCounters } from '../../db/migrations/0018_view_counters.ts';
 import { ROWS_PER_STATEMENT } from '../../db/batches.ts';
 import { totalPoints } from '../rewards/ledger.ts';
+import { dayNumber } from '../rewards/activity.ts';
+import { DAY_MS } from '@onair/protocol';
 import { MIN_WATCH_SECONDS, recordView, recordViews, UNKNOWN_COUNTRY } from './views.ts';
 
 const dialects = await testDialects();
@@ -130,6 +132,24 @@ describe.each(dialects)('view counters on %s', (dialect) => {
     const ledger = await db.selectFrom('pointsLedger').select((eb) => eb.fn.sum<number>('points').as('sum')).where('userId', '=', viewer!.id).executeTakeFirstOrThrow();
     expect(await totalPoints(db, viewer!.id)).toBe(Number(ledger.sum));
     expect(Number(ledger.sum)).toBeGreaterThanOrEqual(pointsBefore + 7);
+  });
+
+  it('count a view begun yesterday on yesterday\'s day totals, and its points on today\'s', async () => {
+    const db = t.database.db.kysely;
+    const [item] = await db.selectFrom('content').select('id').orderBy('id').limit(1).execute();
+    const [viewer] = await db.selectFrom('users').select('id').where('passwordHash', '=', '').orderBy('id', 'desc').limit(1).execute();
+    const day = (k: number) => db.selectFrom('userActivityDays').select(['watchSeconds', 'points']).where('userId', '=', viewer!.id).where('day', '=', dayNumber(Date.now()) + k).executeTakeFirst();
+    const [yesterdayBefore, todayBefore, pointsBefore] = [await day(-1), await day(0), await totalPoints(db, viewer!.id)];
+    const begun = Date.now() - DAY_MS;
+    const [id] = await recordViews(t.app, [{ contentId: item!.id, userId: viewer!.id, viewerKey: `u:${viewer!.id}`, device: 'web', country: 'GH', watchSeconds: 200, createdAt: begun }]);
+    const [yesterday, today] = [await day(-1), await day(0)];
+    expect(Number(yesterday!.watchSeconds) - Number(yesterdayBefore?.watchSeconds ?? 0)).toBe(200);
+    expect(Number(yesterday!.points)).toBe(Number(yesterdayBefore?.points ?? 0));
+    expect(Number(today?.watchSeconds ?? 0)).toBe(Number(todayBefore?.watchSeconds ?? 0));
+    // Three points for three full minutes (and a daily challenge, if that completed one), all today.
+    const paid = await db.selectFrom('pointsLedger').select('points').where('userId', '=', viewer!.id).where('action', '=', 'watch').where('ref', '=', String(id)).executeTakeFirst();
+    expect(paid?.points).toBe(3);
+    expect(Number(today!.points) - Number(todayBefore?.points ?? 0)).toBe((await totalPoints(db, viewer!.id)) - pointsBefore);
   });
 
   it('are what a recount from view_events gives (the migration backfill)', async () => {

@@ -5,7 +5,6 @@ import type { Database, NewViewEvent } from '../../db/schema.ts';
 import { POINTS } from '../rewards/ledger.ts';
 import { pushPoints, recordRewards } from '../rewards/service.ts';
 import { countViews } from './view-counters.ts';
-import { countActivities } from '../rewards/activity.ts';
 
 /** Shorter visits are zapping, not watching: they are not recorded. */
 export const MIN_WATCH_SECONDS = 5;
@@ -35,14 +34,25 @@ export async function recordViews(app: FastifyInstance, views: readonly NewViewE
   const { ids, totals } = await app.db.kysely.transaction().execute(async (trx) => {
     const keptIds = await insertViewEvents(trx, kept);
     await countViews(trx, kept);
-    await countActivities(
-      trx,
-      kept.flatMap((view) => (view.userId ? [{ userId: view.userId, at: view.createdAt, add: { watchSeconds: view.watchSeconds } }] : [])),
-    );
+    // The watch time goes into the day totals with the points, in one pass in lock order (db/locks.ts).
+    // In a pass of its own, a view begun yesterday would lock its viewer's row for yesterday and another
+    // viewer's for today, and the points' pass then the first viewer's for today: out of the (person,
+    // day) order a vote batch on another process locks today's rows in.
     const totals = await recordRewards(
       trx,
       kept.flatMap((view, i) =>
-        view.userId ? [{ userId: view.userId, action: 'watch', points: Math.floor(view.watchSeconds / 60) * POINTS.watchMinute, ref: String(keptIds[i]) }] : [],
+        view.userId
+          ? [
+              {
+                userId: view.userId,
+                action: 'watch',
+                points: Math.floor(view.watchSeconds / 60) * POINTS.watchMinute,
+                ref: String(keptIds[i]),
+                counts: { watchSeconds: view.watchSeconds },
+                countsAt: view.createdAt,
+              },
+            ]
+          : [],
       ),
     );
     let next = 0;

@@ -33,6 +33,8 @@ const ACTION_METRIC: Partial<Record<string, Metric>> = { chat: 'messages', vote:
 /** An action to reward, with what the action itself adds to its day's totals (paid or not). */
 export interface RewardedAction extends Award {
   counts?: Partial<ActivityCounts>;
+  /** When the counts happened, where not at the award's time: a view counts its seconds on the day it began. */
+  countsAt?: number;
 }
 
 /**
@@ -55,7 +57,7 @@ export async function recordRewards(db: Kysely<Database>, actions: readonly Rewa
   const now = Date.now();
   const paid = await insertAwards(db, actions);
   const counted = await countActivities(db, [
-    ...actions.flatMap((a) => (a.counts ? [{ userId: a.userId, at: a.at ?? now, add: a.counts }] : [])),
+    ...actions.flatMap((a) => (a.counts ? [{ userId: a.userId, at: a.countsAt ?? a.at ?? now, add: a.counts }] : [])),
     ...paid.map((a) => ({ userId: a.userId, at: a.at, add: paidCounts(a) })),
   ]);
   const totals = counted.points;
