@@ -75,12 +75,15 @@ async function insertViewEvents(db: Kysely<Database>, views: readonly NewViewEve
   const waiting = new Map<string, number[]>();
   for (const [i, view] of views.entries()) {
     const key = viewKey(view);
-    waiting.set(key, [...(waiting.get(key) ?? []), i]);
+    const alike = waiting.get(key);
+    if (alike) alike.push(i);
+    else waiting.set(key, [i]);
   }
   const ids = new Array<number>(views.length);
   for (const chunk of chunks(views)) {
     const rows = await db.insertInto('viewEvents').values(chunk).returning(['id', 'contentId', 'userId', 'viewerKey', 'device', 'country', 'watchSeconds', 'createdAt']).execute();
-    for (const row of rows) ids[waiting.get(viewKey(row))!.shift()!] = row.id;
+    // Views alike take their ids in any order (pop, not shift: no copying however many there are).
+    for (const row of rows) ids[waiting.get(viewKey(row))!.pop()!] = row.id;
   }
   return ids;
 }
