@@ -11,6 +11,7 @@
  *   BENCH_RUNS        paired runs of the fan-out; ratios are their median   (default 3)
  *   BENCH_CAPACITY    the capacity ramps' start,step,max sockets            (default 2000,2000,48000)
  *   BENCH_RAMP_LISTENERS  `native` (default) or `node`: who holds the ramps' listening sockets
+ *   BENCH_CHAT_LISTENERS  `native` (default) or `node`: who holds the fan-out's listening sockets
  *   BENCH_RAMP_RATE   messages per second in the ramps                     (default 1, the capacity goal's)
  *   BENCH_PROCESSES   API processes of the cluster ramp                     (default one per core)
  *   BENCH_VOTERS      voters in the vote storm                              (default 1000)
@@ -29,13 +30,16 @@
  * Where a process may not open enough files for its ramp to reach the SLO at 1 message/s (the ramp
  * then ends at that limit, and the ratio is only a bound), BENCH_RAMP_RATE=2 or more finds both
  * knees below it: the deliveries a second, not the sockets, are what a core runs out of.
- * The fan-out's load generator is this process speaking the Socket.IO protocol over `ws`
- * (light-socket.ts); the ramps' listeners, tens of thousands of sockets, are native processes
- * (listeners/sio-listeners.c) that read a delivery for about a system call, so that on a machine
- * the bench shares with the server the listeners do not take the cores a second server process
- * would use. The client's CPU (this process and its listeners) is printed beside each figure so a
- * reader can tell when the client, not the server, is the limit. Open files: the bench raises its
- * limit where it may (root), since a ramp holds each socket at both ends. Never fails on time.
+ * The listeners, the fan-out's thousand and the ramps' tens of thousands of sockets, are native
+ * processes (listeners/sio-listeners.c) that read a delivery for about a system call, so that on a
+ * machine the bench shares with the server the listeners do not take the cores the server (or a
+ * second server process) would use; this process sends over sockets of its own, speaking the
+ * Socket.IO protocol over `ws` (light-socket.ts). BENCH_CHAT_LISTENERS=node holds the fan-out's
+ * listeners in this process instead, as the bench did before: that took 80-95 % of a core on 2-core
+ * machines, beside a server at 80-90 %. The client's CPU (this process and its listeners) is printed
+ * beside each figure so a reader can tell when the client, not the server, is the limit. Open files:
+ * the bench raises its limit where it may (root), since a ramp holds each socket at both ends. Never
+ * fails on time.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -50,7 +54,7 @@ import { API_NODE_FLAGS } from '../../scripts/api-node-flags.mjs';
 import { startApiProcess, stopProcess, REPO_ROOT } from '../../test-support/processes.ts';
 import { median } from '../../test-support/stats.ts';
 import { connectLight, connectMany, type LightSocket } from './light-socket.ts';
-import { NativeListeners } from './listeners/native-listeners.ts';
+import { NativeListeners, SAMPLE_EVERY } from './listeners/native-listeners.ts';
 import { createSessions } from '../test/support/sessions.ts';
 import { clearPrefix, TEST_REDIS_URL, uniquePrefix } from '../../test-support/redis.ts';
 import { fmt, percentile, processTreeUsage, profileFlags, raiseOpenFileLimit } from './support.ts';
@@ -64,6 +68,7 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const [CAPACITY_START, CAPACITY_STEP, CAPACITY_MAX] = (process.env.BENCH_CAPACITY ?? '2000,2000,48000').split(',').map(Number) as [number, number, number];
 const RAMP_LISTENERS: ListenerKind = process.env.BENCH_RAMP_LISTENERS === 'node' ? 'node' : 'native';
+const CHAT_LISTENERS: ListenerKind = process.env.BENCH_CHAT_LISTENERS === 'node' ? 'node' : 'native';
 const RAMP_RATE = Number(process.env.BENCH_RAMP_RATE ?? 1);
 const VOTERS = Number(process.env.BENCH_VOTERS ?? 1000);
 const POLLS = Number(process.env.BENCH_POLLS ?? 5);
@@ -288,15 +293,20 @@ async function socketIoTarget(messageTemplate: () => Record<string, unknown>, ki
   return target;
 }
 
-/** Bare `ws`: the same Socket.IO-framed text, sent to every socket (one of them the sender). */
-async function wsTarget(messageTemplate: () => Record<string, unknown>, count: number): Promise<Target> {
+/**
+ * Bare `ws`: the same Socket.IO-framed text, sent to every socket (one of them the sender). With native
+ * listeners, the sender is the one socket in this process and the others are the pool's, which the
+ * baseline server greets with just enough of Socket.IO's handshake (ws-baseline-server.mjs).
+ */
+async function wsTarget(messageTemplate: () => Record<string, unknown>, count: number, kind: ListenerKind = 'node'): Promise<Target> {
   const { child, port } = startBaselineProcess('ws-baseline-server.mjs');
   const url = `ws://127.0.0.1:${await port}`;
   const inProcess = inProcessLatencies();
   const clients: WebSocket[] = [];
-  for (let i = 0; i < count; i += 100) {
+  const inProcessCount = kind === 'node' ? count : 1;
+  for (let i = 0; i < inProcessCount; i += 100) {
     const batch = Array.from(
-      { length: Math.min(100, count - i) },
+      { length: Math.min(100, inProcessCount - i) },
       () =>
         new Promise<WebSocket>((resolve, reject) => {
           const ws = new WebSocket(url, { perMessageDeflate: false });
@@ -307,15 +317,18 @@ async function wsTarget(messageTemplate: () => Record<string, unknown>, count: n
     clients.push(...(await Promise.all(batch)));
   }
   for (const ws of clients) ws.on('message', (d) => inProcess.record(String(d)));
+  const native = kind === 'native' ? new NativeListeners(await port, ['join', 'live']) : null;
+  await native?.grow(count - inProcessCount);
   const sender = clients[0]!;
   return {
     label: 'bare ws',
     pid: child.pid!,
     listeners: count,
-    ...latencySources(inProcess, () => null),
+    ...latencySources(inProcess, () => native),
     send: (text) => sender.send(`42${JSON.stringify(['chat:message', { ...messageTemplate(), message: text }])}`),
     memory: rssOf(child.pid!),
     async close() {
+      native?.close();
       for (const ws of clients) ws.close();
       await stopProcess(child);
     },
@@ -405,17 +418,18 @@ function templateFrom(sample: string | null): () => Record<string, unknown> {
 }
 
 async function fanOut(dir: string) {
-  console.log(`\nchat fan-out: ${CLIENTS} sockets in one room, ${RATE} messages/s for ${SECONDS} s, ${RUNS} paired runs`);
-  const onAir = await onAirTarget(dir, 'chat', CLIENTS);
+  const held = CHAT_LISTENERS === 'native' ? `native listeners (latency from one socket in ${SAMPLE_EVERY})` : 'this process';
+  console.log(`\nchat fan-out: ${CLIENTS} sockets in one room, held by ${held}, ${RATE} messages/s for ${SECONDS} s, ${RUNS} paired runs`);
+  const onAir = await onAirTarget(dir, 'chat', CLIENTS, { listeners: CHAT_LISTENERS });
   const targets: Target[] = [onAir];
   try {
     await onAir.grow(CLIENTS);
     await measure(onAir, RATE, 1); // warm-up: JIT, and the message shape the baselines copy
     const template = templateFrom(onAir.sample());
-    const socketIo = await socketIoTarget(template);
+    const socketIo = await socketIoTarget(template, CHAT_LISTENERS);
     targets.push(socketIo);
     await socketIo.grow(CLIENTS);
-    targets.push(await wsTarget(template, CLIENTS));
+    targets.push(await wsTarget(template, CLIENTS, CHAT_LISTENERS));
     for (const t of targets.slice(1)) await measure(t, RATE, 1);
     console.log(`  message: ${Buffer.byteLength(onAir.sample()!)} bytes of Socket.IO event JSON per delivery on every server`);
 

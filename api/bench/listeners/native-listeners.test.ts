@@ -4,10 +4,13 @@
  * swept sockets between broadcasts), answer pings on every socket, and the sampled sockets'
  * latencies are on the sender's clock.
  */
+import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Server } from 'socket.io';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
 import { NativeListeners, SAMPLE_EVERY } from './native-listeners.ts';
 
 const now = () => Number(process.hrtime.bigint()) / 1e6;
@@ -65,5 +68,44 @@ describe('NativeListeners', () => {
     io.to('live').emit('chat:message', { message: `bench:2:${now().toFixed(2)}`, pad: 'x'.repeat(1000) });
     io.to('live').emit('chat:message', { message: `bench:3:${now().toFixed(2)}`, pad: 'y'.repeat(100_000) });
     await expect.poll(() => listeners.deliveries(), { timeout: 5000 }).toBe(600);
+  });
+});
+
+/**
+ * The bare `ws` baseline greets native listeners with just enough of Socket.IO's handshake to join
+ * (the chat fan-out's native mode), broadcasts what a plain client sends to them and to itself, and
+ * broadcasts nothing the listeners send.
+ */
+describe('the bare ws baseline with native listeners', () => {
+  let server: ChildProcess;
+  let listeners: NativeListeners;
+  let sender: WebSocket;
+  const heard: string[] = [];
+
+  beforeAll(async () => {
+    server = spawn(process.execPath, [fileURLToPath(new URL('../ws-baseline-server.mjs', import.meta.url))], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const port = await new Promise<number>((resolve) => server.stdout!.on('data', (d) => resolve(Number(/listening (\d+)/.exec(String(d))?.[1]))));
+    sender = new WebSocket(`ws://127.0.0.1:${port}`, { perMessageDeflate: false });
+    await new Promise((resolve, reject) => sender.once('open', resolve).once('error', reject));
+    sender.on('message', (data) => heard.push(String(data)));
+    listeners = new NativeListeners(port, ['join', 'live']);
+  });
+
+  afterAll(() => {
+    listeners?.close();
+    sender?.close();
+    server?.kill();
+  });
+
+  it('lets the listeners join, and delivers a plain client’s text to every one of them and to the sender alone', async () => {
+    await listeners.grow(50);
+    expect(listeners.count).toBe(50);
+    const text = `42${JSON.stringify(['chat:message', { message: `bench:1:${now().toFixed(2)}` }])}`;
+    sender.send(text);
+    await expect.poll(() => listeners.deliveries(), { timeout: 5000 }).toBe(50);
+    await expect.poll(() => heard.length).toBe(1);
+    // The listeners' handshakes and joins reached nobody.
+    expect(heard).toEqual([text]);
+    expect(await listeners.takeLatencies()).toHaveLength(Math.ceil(50 / SAMPLE_EVERY));
   });
 });
