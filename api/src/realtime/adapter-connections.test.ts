@@ -36,4 +36,23 @@ describe.runIf(hasRedis)('socket adapter connections (real Redis)', () => {
     while ((await adapterConnections(name)) > 0 && Date.now() < deadline) await sleep(200);
     expect(await adapterConnections(name)).toBe(0);
   }, 30_000);
+
+  it('close as soon as the node has started without failing the subscription still under way', async () => {
+    // The adapter subscribes without waiting for Redis's answer: a node closed before it came failed
+    // that SUBSCRIBE as it hung up, an unhandled rejection, in four of five tries.
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', onUnhandled);
+    try {
+      for (let i = 0; i < 3; i++) {
+        const nodes = await testNodes(`adapter quick ${i}`);
+        await nodes.start('node-a');
+        await nodes.stop();
+      }
+      await sleep(200);
+      expect(unhandled.map(String)).toEqual([]);
+    } finally {
+      process.off('unhandledRejection', onUnhandled);
+    }
+  }, 30_000);
 });

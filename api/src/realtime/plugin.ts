@@ -25,6 +25,7 @@ import { chatSendListener } from '../modules/chat/socket.ts';
 import { assertCanWatch } from '../modules/monetization/access.ts';
 import { pollVoteListener } from '../modules/polls/socket.ts';
 import { acknowledge, refuseNulCharacters } from './ack.ts';
+import { adapterConnection } from './adapter-redis.ts';
 import { memoryCounters, redisCounters, type ClusterCounters } from './cluster-counters.ts';
 import { identifySocket } from './handshake.ts';
 import type { SharedListener } from './listener.ts';
@@ -181,9 +182,7 @@ async function realtimePlugin(app: FastifyInstance) {
   // The streams adapter publishes (and keeps recovery sessions) on the connection it is given and makes
   // its own for reading; the one it is given is ours to close, after the server, so that no session is
   // written on a closed connection (an unhandled rejection: the adapter does not await that write).
-  // Named, so that `CLIENT LIST` tells the adapter's connections (it copies this one) from the rest;
-  // Redis refuses a name with spaces, which a prefix may hold.
-  const adapterRedis = app.redis?.duplicate({ connectionName: `${prefix}socket.io`.replace(/[^\x21-\x7e]/g, '_') });
+  const adapterRedis = app.redis ? adapterConnection(app.redis, `${prefix}socket.io`) : undefined;
   adapterRedis?.on('error', (error: Error) => app.log.warn({ err: error }, 'socket adapter Redis error'));
   const io: AppServer = new Server(app.server, {
     serveClient: false,
