@@ -16,7 +16,9 @@
  *   BENCH_PROCESSES   API processes of the cluster ramp                     (default one per core)
  *   BENCH_VOTERS      voters in the vote storm                              (default 1000)
  *   BENCH_POLLS       polls each voter votes in at once                     (default 5)
- *   BENCH_PROFILE_DIR write a V8 CPU profile of each server process there (OnAir's and the baselines')
+ *   BENCH_PROFILE_DIR write a V8 CPU profile of each server process there (OnAir's and the baselines'),
+ *                     and each measurement's span: `npm run bench:profile-spans -- DIR` reads the
+ *                     profiles within the spans alone
  *
  * Message: CPU per chat message through OnAir's write path in one process, beside a bare prepared
  * insert of the same row (message-cpu.ts). Views: the time a stopping process takes to record the views
@@ -57,7 +59,7 @@ import { connectLight, connectMany, type LightSocket } from './light-socket.ts';
 import { NativeListeners, SAMPLE_EVERY } from './listeners/native-listeners.ts';
 import { createSessions } from '../test/support/sessions.ts';
 import { clearPrefix, TEST_REDIS_URL, uniquePrefix } from '../../test-support/redis.ts';
-import { fmt, percentile, processTreeUsage, profileFlags, raiseOpenFileLimit } from './support.ts';
+import { fmt, monotonicMicros, noteProfiledSpan, percentile, processTreeUsage, profileFlags, raiseOpenFileLimit } from './support.ts';
 import { messageCpu } from './message-cpu.ts';
 import { endedViews } from './ended-views.ts';
 
@@ -367,6 +369,7 @@ function stampedMessage(): string {
 /** Sends `rate` stamped messages a second for `seconds` and waits for their deliveries. */
 async function measure(target: Target, rate: number, seconds: number): Promise<Measurement> {
   await target.takeLatencies();
+  const fromMicros = monotonicMicros();
   const serverBefore = processTreeUsage(target.pid).cpuSeconds;
   const clientBefore = process.cpuUsage();
   const helpersCpu = () => target.clientPids().reduce((sum, pid) => sum + processTreeUsage(pid).cpuSeconds, 0);
@@ -384,6 +387,7 @@ async function measure(target: Target, rate: number, seconds: number): Promise<M
   const elapsed = (Date.now() - started) / 1000;
   const client = process.cpuUsage(clientBefore);
   const helpers = helpersCpu() - helpersBefore;
+  noteProfiledSpan(`${target.label} ${target.listeners} sockets`, fromMicros, monotonicMicros());
   // Every socket's deliveries count; native listeners sample the latency of some of them.
   const deliveries = await target.deliveries();
   const sorted = await target.takeLatencies();

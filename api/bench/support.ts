@@ -1,6 +1,7 @@
 /** Shared pieces of the benchmarks: process sampling, percentiles, number formatting. */
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { appendFileSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 
 export function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return NaN;
@@ -49,6 +50,22 @@ export function processTreeUsage(pid: number): { cpuSeconds: number; rssBytes: n
 export function profileFlags(): string[] {
   const dir = process.env.BENCH_PROFILE_DIR;
   return dir ? ['--cpu-prof', `--cpu-prof-dir=${dir}`] : [];
+}
+
+/** Where noteProfiledSpan writes, in BENCH_PROFILE_DIR (profile-spans.ts reads it). */
+export const PROFILED_SPANS_FILE = 'measured-spans.jsonl';
+
+/** Microseconds on the monotonic clock, the one V8 stamps a CPU profile's samples with. */
+export const monotonicMicros = () => Number(process.hrtime.bigint() / 1000n);
+
+/**
+ * With BENCH_PROFILE_DIR: notes a measurement's span, so that the server profiles can be read within
+ * it alone (`npm run bench:profile-spans`). A profile covers a process's whole life: its start, the
+ * ramps' joins and the pauses between steps, which drown what a measured message costs.
+ */
+export function noteProfiledSpan(label: string, fromMicros: number, toMicros: number): void {
+  const dir = process.env.BENCH_PROFILE_DIR;
+  if (dir) appendFileSync(path.join(dir, PROFILED_SPANS_FILE), `${JSON.stringify({ label, fromMicros, toMicros })}\n`);
 }
 
 export const fmt = (n: number, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : 'n/a');
