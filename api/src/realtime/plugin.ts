@@ -182,7 +182,9 @@ async function realtimePlugin(app: FastifyInstance) {
   // The streams adapter publishes (and keeps recovery sessions) on the connection it is given and makes
   // its own for reading; the one it is given is ours to close, after the server, so that no session is
   // written on a closed connection (an unhandled rejection: the adapter does not await that write).
-  const adapterRedis = app.redis ? adapterConnection(app.redis, `${prefix}socket.io`) : undefined;
+  const adapterRedis = app.redis
+    ? adapterConnection(app.redis, `${prefix}socket.io`, (error) => app.log.warn({ err: error }, 'socket adapter write failed'))
+    : undefined;
   adapterRedis?.on('error', (error: Error) => app.log.warn({ err: error }, 'socket adapter Redis error'));
   const io: AppServer = new Server(app.server, {
     serveClient: false,
