@@ -46,6 +46,10 @@ function place(frame: CallFrame): string {
 }
 const describe = (frame: CallFrame) => `${frame.functionName || '(anonymous)'} ${place(frame)}:${frame.lineNumber + 1}`;
 
+function addTo(totals: Map<string, number>, key: string, micros: number) {
+  totals.set(key, (totals.get(key) ?? 0) + micros);
+}
+
 function top(totals: Map<string, number>, busy: number, count: number): string[] {
   return [...totals]
     .sort((a, b) => b[1] - a[1])
@@ -70,8 +74,8 @@ for (const file of readdirSync(dir).filter((name) => name.endsWith('.cpuprofile'
     // A sample stands for the time until the next one.
     const micros = profile.timeDeltas[i + 1] ?? 0;
     busyBySpan[span]! += micros;
-    byPlace.set(place(frame), (byPlace.get(place(frame)) ?? 0) + micros);
-    byFunction.set(describe(frame), (byFunction.get(describe(frame)) ?? 0) + micros);
+    addTo(byPlace, place(frame), micros);
+    addTo(byFunction, describe(frame), micros);
   });
   const busy = busyBySpan.reduce((a, b) => a + b, 0);
   if (busy === 0) continue;

@@ -7,6 +7,7 @@
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
 import { redisAvailable, TEST_REDIS_URL } from '../../../test-support/redis.ts';
+import { watchUnhandledRejections } from '../../../test-support/unhandled-rejections.ts';
 import { testNodes, type TestNodes } from '../../test/support/nodes.ts';
 
 const hasRedis = await redisAvailable();
@@ -40,9 +41,7 @@ describe.runIf(hasRedis)('socket adapter connections (real Redis)', () => {
   it('close as soon as the node has started without failing the subscription still under way', async () => {
     // The adapter subscribes without waiting for Redis's answer: a node closed before it came failed
     // that SUBSCRIBE as it hung up, an unhandled rejection, in four of five tries.
-    const unhandled: unknown[] = [];
-    const onUnhandled = (reason: unknown) => unhandled.push(reason);
-    process.on('unhandledRejection', onUnhandled);
+    const unhandled = watchUnhandledRejections();
     try {
       for (let i = 0; i < 3; i++) {
         const nodes = await testNodes(`adapter quick ${i}`);
@@ -50,9 +49,9 @@ describe.runIf(hasRedis)('socket adapter connections (real Redis)', () => {
         await nodes.stop();
       }
       await sleep(200);
-      expect(unhandled.map(String)).toEqual([]);
+      expect(unhandled.reasons()).toEqual([]);
     } finally {
-      process.off('unhandledRejection', onUnhandled);
+      unhandled.stop();
     }
   }, 30_000);
 });

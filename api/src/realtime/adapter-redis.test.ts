@@ -7,28 +7,29 @@
 import { Redis } from 'ioredis';
 import { afterEach, describe, expect, it } from 'vitest';
 import { redisAvailable, TEST_REDIS_URL } from '../../../test-support/redis.ts';
+import { watchUnhandledRejections } from '../../../test-support/unhandled-rejections.ts';
 import { adapterConnection } from './adapter-redis.ts';
 
 const hasRedis = await redisAvailable();
 
 describe.runIf(hasRedis)('the socket adapter’s Redis connection (real Redis)', () => {
-  const unhandled: unknown[] = [];
-  const onUnhandled = (reason: unknown) => unhandled.push(reason);
   const opened: Redis[] = [];
   afterEach(() => {
-    process.off('unhandledRejection', onUnhandled);
-    unhandled.length = 0;
     for (const client of opened.splice(0)) client.disconnect();
   });
 
   /** Runs `send` on a client still connecting and hangs up in the same turn, then collects the rejections. */
-  async function hangUpDuring(client: Redis, send: (client: Redis) => void): Promise<unknown[]> {
+  async function hangUpDuring(client: Redis, send: (client: Redis) => void): Promise<string[]> {
     expect(client.status).toBe('connecting');
-    process.on('unhandledRejection', onUnhandled);
-    send(client);
-    client.disconnect();
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    return unhandled.map(String);
+    const unhandled = watchUnhandledRejections();
+    try {
+      send(client);
+      client.disconnect();
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      return unhandled.reasons();
+    } finally {
+      unhandled.stop();
+    }
   }
 
   it('logs a publish or a session write the hang-up failed, without an unhandled rejection', async () => {
