@@ -28,12 +28,17 @@ export function closeAllSockets() {
   for (const s of open.splice(0)) s.disconnect();
 }
 
-/** Resolves with the next event of that name that passes `where`, or fails after `timeoutMs`. */
+/**
+ * Resolves with the next event of that name that passes `where`, or fails after `timeoutMs`. The
+ * default is long for an event that normally comes in milliseconds: on a slow 2-core CI machine busy
+ * with the rest of the suite, a stream's start announcement once took more than 3 s to arrive (the
+ * Studio test, SQLite); an event that never comes fails the test all the same.
+ */
 export function nextEvent<E extends keyof ServerToClientEvents>(
   socket: ClientSocket,
   event: E,
   where: (payload: Parameters<ServerToClientEvents[E]>[0]) => boolean = () => true,
-  timeoutMs = 3000,
+  timeoutMs = 15_000,
 ): Promise<Parameters<ServerToClientEvents[E]>[0]> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
