@@ -30,9 +30,9 @@ export function closeAllSockets() {
 
 /**
  * Resolves with the next event of that name that passes `where`, or fails after `timeoutMs`. The
- * default is long for an event that normally comes in milliseconds: on a slow 2-core CI machine busy
- * with the rest of the suite, a stream's start announcement once took more than 3 s to arrive (the
- * Studio test, SQLite); an event that never comes fails the test all the same.
+ * default is long for an event that normally comes in milliseconds: on a 2-core machine running two
+ * suites at once (load average near 30), a stream's start announcement and a poll's tally took more
+ * than 3 s to arrive; an event that never comes fails the test all the same, only later.
  */
 export function nextEvent<E extends keyof ServerToClientEvents>(
   socket: ClientSocket,
