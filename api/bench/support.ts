@@ -1,6 +1,6 @@
 /** Shared pieces of the benchmarks: process sampling, percentiles, number formatting. */
 import { execFileSync } from 'node:child_process';
-import { appendFileSync, readFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
 export function percentile(sorted: number[], p: number): number {
@@ -65,7 +65,10 @@ export const monotonicMicros = () => Number(process.hrtime.bigint() / 1000n);
  */
 export function noteProfiledSpan(label: string, fromMicros: number, toMicros: number): void {
   const dir = process.env.BENCH_PROFILE_DIR;
-  if (dir) appendFileSync(path.join(dir, PROFILED_SPANS_FILE), `${JSON.stringify({ label, fromMicros, toMicros })}\n`);
+  if (!dir) return;
+  // Node makes --cpu-prof-dir only when a profile is written, at the server's exit, after the first span.
+  mkdirSync(dir, { recursive: true });
+  appendFileSync(path.join(dir, PROFILED_SPANS_FILE), `${JSON.stringify({ label, fromMicros, toMicros })}\n`);
 }
 
 export const fmt = (n: number, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : 'n/a');
