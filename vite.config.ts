@@ -2,6 +2,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { mantineCssSplit } from './scripts/vite-mantine-css.ts';
+import { landingSnapshot } from './scripts/vite-landing-snapshot.ts';
 import { precompress } from './scripts/vite-precompress.ts';
 import { fileURLToPath } from 'node:url';
 
@@ -48,6 +49,8 @@ export default defineConfig(({ command }) => {
           ],
         },
       }),
+      // landing.html: the landing page rendered at build, painted before the app's code has run.
+      landingSnapshot(),
       // Brotli and gzip copies beside every text asset, built once here and served as they are
       // (@fastify/static's preCompressed), so no request pays for compression.
       precompress(),

@@ -100,6 +100,29 @@ describe.skipIf(!chromiumAvailable())('what a visit loads in the browser', () =>
     console.log(`/landing signed out: ${loaded.length} scripts, ${(gzippedSize(loaded) / 1024).toFixed(1)} KB gzipped`);
   });
 
+  it("paints /landing from the build's snapshot, which the app replaces with the live page", async () => {
+    // Scripts off: the page is all there, styled, with plain links and its figures still loading.
+    const still = await app.browser.newContext({ baseURL: app.baseUrl, javaScriptEnabled: false });
+    const snapshot = await still.newPage();
+    await snapshot.goto('/landing');
+    await snapshot.getByRole('heading', { level: 1, name: /Broadcast live to the world/ }).waitFor();
+    expect(await snapshot.getByRole('link', { name: 'Get Started' }).getAttribute('href')).toBe('/auth');
+    // In the theme's colours: the headline's second half in OnAir red (brand shade 7, #d8070b).
+    expect(await snapshot.getByText('and hear it answer back').evaluate((span) => getComputedStyle(span).color)).toBe('rgb(216, 7, 11)');
+    expect(await snapshot.locator('.mantine-Skeleton-root').count()).toBe(4);
+    await still.close();
+
+    // Scripts on: the app's landing page takes its place, with the figures counted from the data.
+    const stats = (await (await fetch(`${app.baseUrl}/api/public/stats`)).json()) as { activeStreams: number };
+    const { context, page } = await app.newPerson();
+    await page.goto('/landing');
+    const row = page.getByRole('region', { name: 'Platform statistics' });
+    await row.getByText(String(stats.activeStreams), { exact: true }).first().waitFor();
+    expect(await page.locator('#landing-snapshot').count()).toBe(0);
+    expect(await page.getByRole('heading', { level: 1 }).count()).toBe(1);
+    await context.close();
+  });
+
   it('has a real favicon where clients look for one without reading the page', async () => {
     const response = await fetch(`${app.baseUrl}/favicon.ico`);
     expect(response.status).toBe(200);

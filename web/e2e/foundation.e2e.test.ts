@@ -270,7 +270,7 @@ describe.skipIf(!ready)('foundation flows in Chromium', () => {
     await row.getByText('Active Streams').waitFor();
     await expect.poll(() => row.getByText(String(stats.activeStreams), { exact: true }).count()).toBeGreaterThan(0);
     for (const sample of ['245+', '127K+', '45K+', '98.7%']) expect(await page.getByText(sample).count()).toBe(0);
-    await page.getByRole('button', { name: 'Learn More' }).click();
+    await page.getByRole('link', { name: 'Learn More' }).click();
     await expect.poll(() => page.getByRole('heading', { name: 'Everything a broadcaster needs' }).evaluate((el) => el.getBoundingClientRect().top < 300)).toBe(true);
     await context.close();
   });

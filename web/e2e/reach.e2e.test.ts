@@ -52,6 +52,15 @@ describe.skipIf(!ready)('reach in the browser', () => {
     // Ready means installed; it is active once it finishes activating and controls the page.
     await page.waitForFunction(async () => (await navigator.serviceWorker.ready).active?.state === 'activated' && navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
 
+    // The worker answers /landing with the page that has the landing page in it, other paths with the shell.
+    for (const [url, snapshot] of [['/landing', true], ['/ai', false]] as const) {
+      const other = await context.newPage();
+      const response = await other.goto(url);
+      expect(response?.fromServiceWorker(), url).toBe(true);
+      expect((await response!.text()).includes('id="landing-snapshot"'), url).toBe(snapshot);
+      await other.close();
+    }
+
     // Loaded once under the service worker, so the session is remembered for an offline start.
     await page.goto('/mobile?tab=offline');
     await page.getByTestId('storage-figures').waitFor();

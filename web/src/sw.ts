@@ -31,7 +31,9 @@ precacheAndRoute((self as unknown as SwScope).__WB_MANIFEST);
 cleanupOutdatedCaches();
 clientsClaim();
 
-// Deep links open the shell offline; server paths are never answered with it.
+// /landing opens as the server sends it, with the build's snapshot of the page in it; every other deep
+// link opens the shell offline; server paths are never answered with it.
+registerRoute(new NavigationRoute(createHandlerBoundToURL('/landing.html'), { allowlist: [/^\/landing$/] }));
 registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: [/^\/api\//, /^\/media\//, /^\/socket\.io\//] }));
 
 registerRoute(

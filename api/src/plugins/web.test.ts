@@ -11,17 +11,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/support/app.ts';
 import { samples } from '../../test/support/metrics.ts';
 
-function builtApp(): { dir: string; script: Buffer; page: Buffer } {
+function builtApp(): { dir: string; script: Buffer; page: Buffer; landing: Buffer } {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'onair-web-'));
   mkdirSync(path.join(dir, 'assets'));
   const page = Buffer.from(`<!doctype html><html><head><title>OnAir</title></head><body><div id="root"></div>${'<!-- padding -->'.repeat(100)}</body></html>`);
+  const landing = Buffer.from(`<!doctype html><html><head><title>OnAir</title></head><body><div id="landing-snapshot"><h1>Broadcast live</h1></div><div id="root"></div>${'<!-- padding -->'.repeat(100)}</body></html>`);
   const script = Buffer.from(Array.from({ length: 400 }, (_, i) => `export const line${i} = 'OnAir ${i}';`).join('\n'));
-  for (const [file, body] of [['index.html', page], ['assets/app-abc123.js', script]] as const) {
+  for (const [file, body] of [['index.html', page], ['landing.html', landing], ['assets/app-abc123.js', script]] as const) {
     writeFileSync(path.join(dir, file), body);
     writeFileSync(path.join(dir, `${file}.br`), brotliCompressSync(body));
     writeFileSync(path.join(dir, `${file}.gz`), gzipSync(body));
   }
-  return { dir, script, page };
+  return { dir, script, page, landing };
 }
 
 describe('the built web app, precompressed', () => {
@@ -59,6 +60,17 @@ describe('the built web app, precompressed', () => {
     expect(deep.headers['content-encoding']).toBe('br');
     expect(deep.headers['cache-control']).toBe('no-cache');
     expect(brotliDecompressSync(deep.rawPayload).equals(built.page)).toBe(true);
+  });
+
+  it('sends /landing the page with the landing page already in it, and other paths the plain one', async () => {
+    for (const url of ['/landing', '/landing?ref=newsletter']) {
+      const landing = await get(url, 'br');
+      expect(landing.statusCode, url).toBe(200);
+      expect(landing.headers['content-encoding'], url).toBe('br');
+      expect(landing.headers['cache-control'], url).toBe('no-cache');
+      expect(brotliDecompressSync(landing.rawPayload).equals(built.landing), url).toBe(true);
+    }
+    for (const url of ['/landing/more', '/auth', '/']) expect((await get(url)).rawPayload.equals(built.page), url).toBe(true);
   });
 
   it('counts the files in one latency series, whatever the build named them', async () => {

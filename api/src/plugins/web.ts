@@ -1,6 +1,8 @@
 /**
  * Serves the built web app (dist/web) and answers unknown non-API paths with index.html, so the
- * client router can take deep links. Unknown /api paths get a plain 404.
+ * client router can take deep links. Unknown /api paths get a plain 404. /landing gets landing.html,
+ * index.html with the landing page already rendered in it (scripts/vite-landing-snapshot.ts), so a
+ * first visit paints before the app's code has run.
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -11,6 +13,7 @@ import fp from 'fastify-plugin';
 async function webPlugin(app: FastifyInstance) {
   const root = app.config.webDist;
   const hasWeb = existsSync(path.join(root, 'index.html'));
+  const hasLandingSnapshot = existsSync(path.join(root, 'landing.html'));
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root,
@@ -28,7 +31,8 @@ async function webPlugin(app: FastifyInstance) {
     // API and media paths answer a plain 404; only app paths fall back to the client router.
     const isApi = request.url.startsWith('/api/') || request.url === '/api' || request.url.startsWith('/media/');
     if (!isApi && hasWeb && (request.method === 'GET' || request.method === 'HEAD')) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      const page = hasLandingSnapshot && request.url.split('?')[0] === '/landing' ? 'landing.html' : 'index.html';
+      return reply.header('cache-control', 'no-cache').sendFile(page);
     }
     return reply.code(404).type('text/plain; charset=utf-8').send(`No route for ${request.method} ${request.url.split('?')[0]}`);
   });

@@ -11,10 +11,12 @@
  * Role guards live on the routes that need them (admin, creator-studio); the server checks roles too.
  */
 import { Center, Loader } from '@mantine/core';
-import { Navigate, Outlet, createRootRoute, useRouterState } from '@tanstack/react-router';
+import { ErrorComponent, Navigate, Outlet, createRootRoute, useRouterState, type ErrorComponentProps } from '@tanstack/react-router';
+import { useLayoutEffect } from 'react';
 import { useAuth } from '../features/auth/AuthProvider';
 import { SessionUnreachable } from '../features/auth/SessionUnreachable';
 import { wasSignedIn } from '../features/auth/signed-in-hint';
+import { removeLandingSnapshot } from '../features/landing/landing-snapshot';
 import { NotFound } from '../features/shell/StatusScreens';
 import { lazyScreen } from '../lib/lazy-screen';
 
@@ -49,6 +51,12 @@ else if (!PUBLIC_PATHS.has(firstPath) && firstPath !== TV_PATH && wasSignedIn())
 function Root() {
   const { user, isLoading, unreachable, retry, retrying } = useAuth();
   const pathname = useRouterState({ select: (s) => s.location.pathname });
+  // /landing arrives with the build's snapshot of the landing page on screen: it stays while the
+  // session loads, and the landing page removes it when it mounts; anything else shown instead does.
+  const showsLanding = !user && !unreachable && pathname === '/landing';
+  useLayoutEffect(() => {
+    if (!isLoading && !showsLanding) removeLandingSnapshot();
+  }, [isLoading, showsLanding]);
   // The TV screen is full-screen and pairs instead of signing in.
   if (pathname === TV_PATH) return <Outlet />;
   if (isLoading) return <SessionLoading />;
@@ -66,4 +74,10 @@ function Root() {
   );
 }
 
-export const rootRoute = createRootRoute({ component: Root, notFoundComponent: () => <NotFound /> });
+/** Router's own error screen; the landing snapshot, if still up, would hide it. */
+function RootError(props: ErrorComponentProps) {
+  useLayoutEffect(removeLandingSnapshot, []);
+  return <ErrorComponent {...props} />;
+}
+
+export const rootRoute = createRootRoute({ component: Root, errorComponent: RootError, notFoundComponent: () => <NotFound /> });

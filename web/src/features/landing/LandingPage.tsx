@@ -1,12 +1,18 @@
 import { Badge, Box, Button, Card, Container, Group, List, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconArrowRight, IconBroadcast, IconCheck, IconPlayerPlay } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
+import { useLayoutEffect, type MouseEvent } from 'react';
 import { Brand } from '../../components/Brand';
 import { FEATURES, REASONS, WHY_CARDS } from './content';
 import { CaptionsQuality } from '../ai/CaptionsQuality';
+import { removeLandingSnapshot } from './landing-snapshot';
 import { LandingStats } from './LandingStats';
 
-const scrollToFeatures = () => document.getElementById('features')?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+/** A link to the features, so it works in the build's snapshot before the app has run; the app scrolls smoothly. */
+const scrollToFeatures = (event: MouseEvent<HTMLAnchorElement>) => {
+  event.preventDefault();
+  document.getElementById('features')?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+};
 
 function TopBar() {
   return (
@@ -48,7 +54,7 @@ function Hero() {
         <Button size="lg" component={Link} to="/auth" leftSection={<IconPlayerPlay size={18} />}>
           Start Watching
         </Button>
-        <Button size="lg" variant="default" onClick={scrollToFeatures}>
+        <Button size="lg" variant="default" component="a" href="#features" onClick={scrollToFeatures}>
           Learn More
         </Button>
       </Group>
@@ -155,6 +161,8 @@ function WhyChoose() {
 
 /** The signed-out landing page (spec §2); its figures are counted from the deployment's data. */
 export function LandingPage() {
+  // Takes the place of the build's snapshot of this page (snapshot.tsx), if the visit began with it.
+  useLayoutEffect(removeLandingSnapshot, []);
   return (
     <Box>
       <TopBar />
