@@ -29,12 +29,13 @@ async function webPlugin(app: FastifyInstance) {
   }
   app.setNotFoundHandler((request, reply) => {
     // API and media paths answer a plain 404; only app paths fall back to the client router.
+    const pathname = request.url.split('?')[0];
     const isApi = request.url.startsWith('/api/') || request.url === '/api' || request.url.startsWith('/media/');
     if (!isApi && hasWeb && (request.method === 'GET' || request.method === 'HEAD')) {
-      const page = hasLandingSnapshot && request.url.split('?')[0] === '/landing' ? 'landing.html' : 'index.html';
+      const page = hasLandingSnapshot && pathname === '/landing' ? 'landing.html' : 'index.html';
       return reply.header('cache-control', 'no-cache').sendFile(page);
     }
-    return reply.code(404).type('text/plain; charset=utf-8').send(`No route for ${request.method} ${request.url.split('?')[0]}`);
+    return reply.code(404).type('text/plain; charset=utf-8').send(`No route for ${request.method} ${pathname}`);
   });
 }
 
