@@ -8,6 +8,10 @@ export type Role = (typeof ROLES)[number];
 
 export const CONTENT_TYPES = ['tv', 'radio', 'podcast', 'other'] as const;
 export type ContentType = (typeof CONTENT_TYPES)[number];
+
+/** The most items one GET /api/content answers (`limit`), and how many it answers without a `limit`. */
+export const CONTENT_LIST_MAX = 500;
+export const CONTENT_LIST_DEFAULT = 200;
 /** How each type is named on screen. */
 export const CONTENT_TYPE_LABELS: Record<ContentType, string> = { tv: 'TV', radio: 'Radio', podcast: 'Podcast', other: 'Other' };
 

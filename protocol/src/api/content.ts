@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idParam } from '../ids.ts';
-import { CONTENT_TYPES, CURATION_REGIONS } from '../constants.ts';
+import { CONTENT_LIST_MAX, CONTENT_TYPES, CURATION_REGIONS } from '../constants.ts';
 import { Id, IsoDate, SearchText } from '../primitives.ts';
 
 export const ContentTypeSchema = z.enum(CONTENT_TYPES);
@@ -39,10 +39,6 @@ export const ContentSchema = z.object({
   playback: PlaybackSchema.nullable(),
 });
 export type Content = z.infer<typeof ContentSchema>;
-
-/** The most items one GET /api/content answers (`limit`), and how many it answers without a `limit`. */
-export const CONTENT_LIST_MAX = 500;
-export const CONTENT_LIST_DEFAULT = 200;
 
 /** A query-string flag: 'true' or 'false', read as a boolean; absent, no filter. */
 const flagParam = (name: string) =>

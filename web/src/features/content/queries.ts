@@ -3,7 +3,8 @@
  * list and detail view of content at once.
  */
 import { queryOptions } from '@tanstack/react-query';
-import { CONTENT_LIST_MAX, type Content, type ContentType } from '@onair/protocol';
+import type { Content, ContentType } from '@onair/protocol';
+import { CONTENT_LIST_MAX } from '@onair/protocol/constants';
 import { apiRequest } from '../../lib/api';
 
 export const CONTENT_KEY = ['/api/content'] as const;

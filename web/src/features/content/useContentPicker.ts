@@ -10,7 +10,8 @@ import { useCallback, useMemo, useState } from 'react';
 import { defaultOptionsFilter, type OptionsFilter, type SelectProps } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
-import { CONTENT_LIST_MAX, type Content, type ContentType } from '@onair/protocol';
+import type { Content, ContentType } from '@onair/protocol';
+import { CONTENT_LIST_MAX } from '@onair/protocol/constants';
 import { useSocketEvent } from '../../lib/live';
 import { contentQueries } from './queries';
 
