@@ -4,16 +4,21 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { mantineCssSplit } from './scripts/vite-mantine-css.ts';
 import { landingSnapshot } from './scripts/vite-landing-snapshot.ts';
 import { precompress } from './scripts/vite-precompress.ts';
+import { probeShellModules, SHELL_PROBE_ENV, shellChunkGroup, verifyShellChunk } from './scripts/vite-shell-chunk.ts';
 import { fileURLToPath } from 'node:url';
 
 const apiPort = Number(process.env.PORT ?? 3000);
 
 // The web app lives in web/; its production build lands in dist/web, which the API serves.
-export default defineConfig(({ command }) => {
+export default defineConfig(async ({ command }) => {
   // A build is React's production build whatever NODE_ENV the caller runs under: CI and the test
   // runner set NODE_ENV=test, which Vite passes to the bundle, and React then shipped its development
   // build (slower, with development-only checks) to the browser tests instead of what users run.
   if (command === 'build') process.env.NODE_ENV = 'production';
+  // A build first splits automatically to learn which modules only the signed-in shell loads
+  // (scripts/vite-shell-chunk.ts); that first pass is this same config with the flag set.
+  const probing = Boolean(process.env[SHELL_PROBE_ENV]);
+  const shellModules = command === 'build' && !probing ? await probeShellModules(fileURLToPath(new URL('./vite.config.ts', import.meta.url))) : undefined;
   return {
     root: fileURLToPath(new URL('./web', import.meta.url)),
     plugins: [
@@ -50,10 +55,11 @@ export default defineConfig(({ command }) => {
         },
       }),
       // landing.html: the landing page rendered at build, painted before the app's code has run.
-      landingSnapshot(),
+      !probing && landingSnapshot(),
+      verifyShellChunk(),
       // Brotli and gzip copies beside every text asset, built once here and served as they are
       // (@fastify/static's preCompressed), so no request pays for compression.
-      precompress(),
+      !probing && precompress(),
     ],
     css: {
       postcss: fileURLToPath(new URL('./web/postcss.config.cjs', import.meta.url)),
@@ -62,6 +68,8 @@ export default defineConfig(({ command }) => {
       outDir: fileURLToPath(new URL('./dist/web', import.meta.url)),
       emptyOutDir: true,
       chunkSizeWarningLimit: 1500,
+      // The signed-in shell's shared code in one file rather than twenty (scripts/vite-shell-chunk.ts).
+      rolldownOptions: shellModules ? { output: { codeSplitting: { groups: [shellChunkGroup(shellModules)] } } } : {},
     },
     server: {
       port: Number(process.env.WEB_PORT ?? 5173),

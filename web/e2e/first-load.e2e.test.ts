@@ -2,10 +2,12 @@
  * What a first visit downloads: the entry script of the built app and every module it imports
  * statically (lazy routes are fetched later, only when visited). The validation schemas (zod and the
  * protocol's request schemas) serve forms and API checks, never the first paint, so they must stay out
- * of it: pages import constants from `@onair/protocol/constants`, not the package index. Then a
+ * of it: pages import constants from `@onair/protocol/constants`, not the package index (which the
+ * package declares free of side effects, so a value taken through it loads its own module only). Then a
  * signed-out visit to /landing in Chromium: everything it loads, lazy chunks included, carries no
  * schemas, no socket client and no toast renderer (the socket opens for signed-in people; toasts load
- * with the first one), and a signed-in visit does open the socket.
+ * with the first one), and a signed-in visit does open the socket; a returning one loads no schemas
+ * either, and the shell's shared code as one chunk.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -138,5 +140,20 @@ describe.skipIf(!chromiumAvailable())('what a visit loads in the browser', () =>
     });
     expect(loaded.some((script) => code(script).includes(SOCKET_CLIENT))).toBe(true);
     expect(loaded.some((script) => code(script).includes(TOAST_RENDERER))).toBe(true);
+  });
+
+  it("a returning signed-in visit to / loads no schemas, and the shell's shared code as one chunk", async () => {
+    const loaded = await visitScripts(async (page) => {
+      const response = await page.request.post('/api/login', { data: { username: 'viewer', password: 'viewer123' }, headers: { origin: app.baseUrl } });
+      expect(response.ok()).toBe(true);
+      await page.goto('/');
+      await page.locator('[data-slot="header-status"]').waitFor();
+      await page.waitForLoadState('networkidle');
+    });
+    for (const script of loaded) expectNoSchemas(script);
+    // scripts/vite-shell-chunk.ts: what only the shell loads is one file, not one per shared module.
+    expect(loaded.filter((script) => /\/shell-[\w-]+\.js$/.test(script))).toHaveLength(1);
+    expect(loaded.filter((script) => /\/(Modal|Tooltip|FocusTrap)-[\w-]+\.js$/.test(script))).toEqual([]);
+    console.log(`/ signed in: ${loaded.length} scripts, ${(gzippedSize(loaded) / 1024).toFixed(1)} KB gzipped`);
   });
 });
