@@ -4,7 +4,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { mantineCssSplit } from './scripts/vite-mantine-css.ts';
 import { landingSnapshot } from './scripts/vite-landing-snapshot.ts';
 import { precompress } from './scripts/vite-precompress.ts';
-import { probeShellModules, SHELL_PROBE_ENV, shellChunkGroup, verifyShellChunk } from './scripts/vite-shell-chunk.ts';
+import { probeScreenModules, SCREEN_PROBE_ENV, screenChunkGroups, verifyScreenChunks } from './scripts/vite-screen-chunks.ts';
 import { fileURLToPath } from 'node:url';
 
 const apiPort = Number(process.env.PORT ?? 3000);
@@ -15,10 +15,10 @@ export default defineConfig(async ({ command }) => {
   // runner set NODE_ENV=test, which Vite passes to the bundle, and React then shipped its development
   // build (slower, with development-only checks) to the browser tests instead of what users run.
   if (command === 'build') process.env.NODE_ENV = 'production';
-  // A build first splits automatically to learn which modules only the signed-in shell loads
-  // (scripts/vite-shell-chunk.ts); that first pass is this same config with the flag set.
-  const probing = Boolean(process.env[SHELL_PROBE_ENV]);
-  const shellModules = command === 'build' && !probing ? await probeShellModules(fileURLToPath(new URL('./vite.config.ts', import.meta.url))) : undefined;
+  // A build first splits automatically to learn which modules only the signed-in shell and the home
+  // page load (scripts/vite-screen-chunks.ts); that first pass is this same config with the flag set.
+  const probing = Boolean(process.env[SCREEN_PROBE_ENV]);
+  const screenModules = command === 'build' && !probing ? await probeScreenModules(fileURLToPath(new URL('./vite.config.ts', import.meta.url))) : undefined;
   return {
     root: fileURLToPath(new URL('./web', import.meta.url)),
     plugins: [
@@ -56,7 +56,7 @@ export default defineConfig(async ({ command }) => {
       }),
       // landing.html: the landing page rendered at build, painted before the app's code has run.
       !probing && landingSnapshot(),
-      verifyShellChunk(),
+      verifyScreenChunks(),
       // Brotli and gzip copies beside every text asset, built once here and served as they are
       // (@fastify/static's preCompressed), so no request pays for compression.
       !probing && precompress(),
@@ -68,8 +68,8 @@ export default defineConfig(async ({ command }) => {
       outDir: fileURLToPath(new URL('./dist/web', import.meta.url)),
       emptyOutDir: true,
       chunkSizeWarningLimit: 1500,
-      // The signed-in shell's shared code in one file rather than twenty (scripts/vite-shell-chunk.ts).
-      rolldownOptions: shellModules ? { output: { codeSplitting: { groups: [shellChunkGroup(shellModules)] } } } : {},
+      // A signed-in first visit's shared code in two files rather than forty (scripts/vite-screen-chunks.ts).
+      rolldownOptions: screenModules ? { output: { codeSplitting: { groups: screenChunkGroups(screenModules) } } } : {},
     },
     server: {
       port: Number(process.env.WEB_PORT ?? 5173),

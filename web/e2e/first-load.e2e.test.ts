@@ -7,7 +7,7 @@
  * signed-out visit to /landing in Chromium: everything it loads, lazy chunks included, carries no
  * schemas, no socket client and no toast renderer (the socket opens for signed-in people; toasts load
  * with the first one), and a signed-in visit does open the socket; a returning one loads no schemas
- * either, and the shell's shared code as one chunk.
+ * either, and the shell's and the home page's shared code as a chunk each.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -142,7 +142,7 @@ describe.skipIf(!chromiumAvailable())('what a visit loads in the browser', () =>
     expect(loaded.some((script) => code(script).includes(TOAST_RENDERER))).toBe(true);
   });
 
-  it("a returning signed-in visit to / loads no schemas, and the shell's shared code as one chunk", async () => {
+  it("a returning signed-in visit to / loads no schemas, and the shell's and the home page's shared code as a chunk each", async () => {
     const loaded = await visitScripts(async (page) => {
       const response = await page.request.post('/api/login', { data: { username: 'viewer', password: 'viewer123' }, headers: { origin: app.baseUrl } });
       expect(response.ok()).toBe(true);
@@ -151,9 +151,11 @@ describe.skipIf(!chromiumAvailable())('what a visit loads in the browser', () =>
       await page.waitForLoadState('networkidle');
     });
     for (const script of loaded) expectNoSchemas(script);
-    // scripts/vite-shell-chunk.ts: what only the shell loads is one file, not one per shared module.
-    expect(loaded.filter((script) => /\/shell-[\w-]+\.js$/.test(script))).toHaveLength(1);
-    expect(loaded.filter((script) => /\/(Modal|Tooltip|FocusTrap)-[\w-]+\.js$/.test(script))).toEqual([]);
+    // scripts/vite-screen-chunks.ts: what only the shell, then only home, loads is a file each, not
+    // one per module they share with other screens.
+    expect(loaded.filter((script) => /\/shell-shared-[\w-]+\.js$/.test(script))).toHaveLength(1);
+    expect(loaded.filter((script) => /\/home-shared-[\w-]+\.js$/.test(script))).toHaveLength(1);
+    expect(loaded.filter((script) => /\/(Modal|Tooltip|FocusTrap|SegmentedControl)-[\w-]+\.js$/.test(script))).toEqual([]);
     console.log(`/ signed in: ${loaded.length} scripts, ${(gzippedSize(loaded) / 1024).toFixed(1)} KB gzipped`);
   });
 });
