@@ -68,7 +68,7 @@ export default defineConfig(async ({ command }) => {
       outDir: fileURLToPath(new URL('./dist/web', import.meta.url)),
       emptyOutDir: true,
       chunkSizeWarningLimit: 1500,
-      // A signed-in first visit's shared code in two files rather than forty (scripts/vite-screen-chunks.ts).
+      // A signed-in first visit's shared code in two files rather than thirty-odd (scripts/vite-screen-chunks.ts).
       rolldownOptions: screenModules ? { output: { codeSplitting: { groups: screenChunkGroups(screenModules) } } } : {},
     },
     server: {

@@ -1,12 +1,12 @@
 /**
- * The code a signed-in first visit needs in two chunks, not forty: the shell's shared code, then the
- * home page's. Built in two passes.
+ * The code a signed-in first visit shares with other screens in two chunks, not thirty-odd: the
+ * shell's, then the home page's. Built in two passes.
  *
  * Every signed-in screen renders inside AppLayout, so whatever AppLayout loads is on the page before
  * any screen is; and / (home) is where a signed-in visit starts and where signing in sends people.
  * Left to automatic splitting, the modules these two share with this or that lazy screen (Modal with
  * the admin page, SegmentedControl with the creator's, an icon with three screens) each became a chunk
- * of their own: a returning visitor's first page fetched some 40 small files for them, and on a
+ * of their own: a returning visitor's first page fetched some 30 more small files for them, and on a
  * two-core machine, where the browser and the server share the cores, the browser's cost per request
  * rather than the bytes set when it could paint.
  *
@@ -131,7 +131,9 @@ export function verifyScreenChunks(): Plugin {
       const before = [...outsideRoots];
       for (const { name, chunk: screen } of screens) {
         const grouped = [...chunks.values()].filter((chunk) => chunk.name === name);
-        if (!screen || grouped.length !== 1) return this.error(`expected one '${name}' chunk beside its screen's, found ${grouped.length}`);
+        if (!screen || grouped.length !== 1) {
+          return this.error(`expected one '${name}' chunk beside its screen's, found ${grouped.length} (a screen that no longer shares code of its own leaves SCREEN_GROUPS)`);
+        }
         const chunk = grouped[0]!;
         if (staticClosure(chunks, before).has(chunk.fileName)) this.error(`the '${name}' chunk is loaded outside its screen`);
         const below = staticClosure(chunks, chunk.imports.map((fileName) => chunks.get(fileName)!));
