@@ -76,6 +76,7 @@ describe('the screen chunks', () => {
     expect(home!.name('/m/Grid.js')).toBe('home-shared');
     expect(home!.name('/m/Badge.js')).toBeNull();
     expect(shell!.includeDependenciesRecursively).toBe(false);
+    expect([shell!.debugName, home!.debugName]).toEqual(['shell-shared', 'home-shared']);
   });
 
   it('fails a build without the chunk of a grouped screen', () => {

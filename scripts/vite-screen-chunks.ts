@@ -92,6 +92,8 @@ export function screenChunkGroups(modules: Record<ScreenGroupName, readonly stri
     const captured = new Set(modules[name]);
     return {
       name: (id: string) => (captured.has(id) ? name : null),
+      // A function name leaves Rolldown's timing report (and its warning at every build) a label short.
+      debugName: name,
       // Every chunk the captured modules import is below the group: nothing more to pull in.
       includeDependenciesRecursively: false,
     };
