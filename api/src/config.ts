@@ -219,6 +219,19 @@ function defaultPublicUrl(host: string, port: number): string {
   return `http://${name}:${port}`;
 }
 
+const LOOPBACK_NAMES = ['localhost', '127.0.0.1', '[::1]'];
+
+/**
+ * Without PUBLIC_URL, the names this machine answers itself by on this port, when the server listens
+ * on them: a page from any of them is this very server, so trusting them opens nothing to another
+ * site, and someone who opens http://127.0.0.1:3000 after `npm start` can sign in as they could at
+ * http://localhost:3000 (the default origin alone refused them with a 403).
+ */
+function loopbackOrigins(host: string, port: number): string[] {
+  const listensOnLoopback = ['0.0.0.0', '::', 'localhost', '127.0.0.1', '::1'].includes(host);
+  return listensOnLoopback ? LOOPBACK_NAMES.map((name) => `http://${name}:${port}`) : [];
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const parsed = EnvSchema.safeParse(env);
   if (!parsed.success) {
@@ -279,7 +292,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     alexaSkillId: e.ALEXA_SKILL_ID || undefined,
     vapidSubject: e.VAPID_SUBJECT || 'mailto:admin@localhost',
     ...publicAddresses(e.PUBLIC_URL ?? defaultPublicUrl(e.HOST, e.PORT), e.RTMP_PUBLIC_URL, e.RTMP_PORT),
-    allowedOrigins: allowedOrigins(e.PUBLIC_URL ?? defaultPublicUrl(e.HOST, e.PORT), e.ALLOWED_ORIGINS, production),
+    allowedOrigins: allowedOrigins(e.PUBLIC_URL ?? defaultPublicUrl(e.HOST, e.PORT), e.ALLOWED_ORIGINS, production, e.PUBLIC_URL ? [] : loopbackOrigins(e.HOST, e.PORT)),
     socketsPerIp: e.SOCKETS_PER_IP,
     socketsPerUser: e.SOCKETS_PER_USER,
     requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
@@ -302,8 +315,8 @@ function publicAddresses(publicUrl: string, rtmpPublicUrl: string | undefined, r
   return { publicUrl: base.href.replace(/\/+$/, ''), rtmpPublicUrl: rtmp.replace(/\/+$/, '') };
 }
 
-function allowedOrigins(publicUrl: string, extra: string | undefined, production: boolean): string[] {
-  const origins = new Set([new URL(publicUrl).origin]);
+function allowedOrigins(publicUrl: string, extra: string | undefined, production: boolean, loopback: readonly string[]): string[] {
+  const origins = new Set([new URL(publicUrl).origin, ...loopback]);
   for (const entry of (extra ?? '').split(',').map((o) => o.trim()).filter(Boolean)) {
     let origin: string;
     try {

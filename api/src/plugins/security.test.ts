@@ -246,4 +246,31 @@ describe('security headers, secrets and public URLs', () => {
     expect(testConfig({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(40) }).allowedOrigins).not.toContain('http://localhost:5173');
     expect(() => testConfig({ ALLOWED_ORIGINS: 'not a url' })).toThrow(/ALLOWED_ORIGINS/);
   });
+
+  it('trusts the loopback names of its own port without PUBLIC_URL, and only then', () => {
+    const loopback = ['http://localhost:4000', 'http://127.0.0.1:4000', 'http://[::1]:4000'];
+    expect(testConfig({ PORT: '4000' }).allowedOrigins).toEqual(expect.arrayContaining(loopback));
+    expect(testConfig({ PORT: '4000', HOST: '127.0.0.1' }).allowedOrigins).toEqual(expect.arrayContaining(loopback));
+    expect(testConfig({ PORT: '4000' }).allowedOrigins).not.toContain('http://127.0.0.1:4001');
+    const published = testConfig({ PORT: '4000', PUBLIC_URL: 'https://tv.example.org' }).allowedOrigins;
+    for (const origin of loopback) expect(published).not.toContain(origin);
+    const onLan = testConfig({ PORT: '4000', HOST: '192.168.1.5' }).allowedOrigins;
+    expect(onLan).toContain('http://192.168.1.5:4000');
+    expect(onLan).not.toContain('http://127.0.0.1:4000');
+  });
+});
+
+describe('the default address without PUBLIC_URL', () => {
+  it('lets a page from 127.0.0.1 on its own port sign in, and refuses another port of it', async () => {
+    const t = await createTestApp('sqlite', { seed: TINY_SEED, env: { PORT: '4123' } });
+    try {
+      const signInFrom = (origin: string) =>
+        t.app.inject({ method: 'POST', url: '/api/login', headers: { origin }, payload: { username: 'viewer', password: 'viewer123' } });
+      expect((await signInFrom('http://127.0.0.1:4123')).statusCode).toBe(200);
+      expect((await signInFrom('http://[::1]:4123')).statusCode).toBe(200);
+      expect((await signInFrom('http://127.0.0.1:4124')).statusCode).toBe(403);
+    } finally {
+      await t.close();
+    }
+  });
 });
