@@ -219,17 +219,23 @@ function defaultPublicUrl(host: string, port: number): string {
   return `http://${name}:${port}`;
 }
 
-const LOOPBACK_NAMES = ['localhost', '127.0.0.1', '[::1]'];
-
 /**
- * Without PUBLIC_URL, the names this machine answers itself by on this port, when the server listens
- * on them: a page from any of them is this very server, so trusting them opens nothing to another
- * site, and someone who opens http://127.0.0.1:3000 after `npm start` can sign in as they could at
- * http://localhost:3000 (the default origin alone refused them with a 403).
+ * Without PUBLIC_URL, the loopback names of this very server on its port, by the address it listens
+ * on: a page from any of them is this server, so trusting them opens nothing to another site, and
+ * someone who opens http://127.0.0.1:3000 after `npm start` can sign in as they could at
+ * http://localhost:3000 (the default origin alone refused them with a 403). A name the server does
+ * not listen on (IPv6's loopback under the default 0.0.0.0) could be another program's, so it is left out.
  */
+const LOOPBACK_NAMES_BY_HOST: Record<string, readonly string[]> = {
+  '::': ['localhost', '127.0.0.1', '[::1]'],
+  '0.0.0.0': ['localhost', '127.0.0.1'],
+  '127.0.0.1': ['localhost', '127.0.0.1'],
+  '::1': ['localhost', '[::1]'],
+  localhost: ['localhost', '127.0.0.1', '[::1]'],
+};
+
 function loopbackOrigins(host: string, port: number): string[] {
-  const listensOnLoopback = ['0.0.0.0', '::', 'localhost', '127.0.0.1', '::1'].includes(host);
-  return listensOnLoopback ? LOOPBACK_NAMES.map((name) => `http://${name}:${port}`) : [];
+  return (LOOPBACK_NAMES_BY_HOST[host] ?? []).map((name) => `http://${name}:${port}`);
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
