@@ -167,7 +167,7 @@ export interface AppConfig {
   vapidSubject: string;
   /** The ingest URL encoders push to, shown in the Studio; never taken from a request's Host. */
   rtmpPublicUrl: string;
-  /** Origins allowed to change state (REST) and open sockets: PUBLIC_URL's, ALLOWED_ORIGINS, and Vite's dev server in development. */
+  /** Origins allowed to change state (REST) and open sockets: PUBLIC_URL's (without it, this server's loopback names), ALLOWED_ORIGINS, and Vite's dev server in development. */
   allowedOrigins: string[];
   /** Open sockets one address / one account may hold on this node. */
   socketsPerIp: number;
