@@ -33,6 +33,7 @@ import { PresenceTracker } from './presence.ts';
 import { bindToSession, clientIp, guardRecovery, settleRooms, SocketGuard } from './socket-guard.ts';
 import { SocketUsers } from './socket-users.ts';
 import type { AppServer, AppSocket } from './types.ts';
+import { sendWholeFrames } from './whole-frames.ts';
 
 /** Told of each socket that has just entered an item's room: what the item's viewers were told before it came. */
 export type RoomGreeter = (socket: AppSocket, contentId: number) => void;
@@ -212,6 +213,7 @@ async function realtimePlugin(app: FastifyInstance) {
 
   guard.watchEngine(io);
   guardRecovery(app, io);
+  sendWholeFrames(io);
 
   io.use(async (socket, next) => {
     try {
