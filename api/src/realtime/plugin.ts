@@ -6,7 +6,8 @@
  * - Rooms are chosen here, never by the client: `lobby` for all; `polls` and `user:{id}` for accounts;
  *   `creator:{id}` for creators and admins; `admin` for admins. `content:watch` enters a content room.
  * - Fan-out: in memory alone; `@socket.io/redis-streams-adapter` when Redis is configured, which keeps
- *   connection state recovery working across nodes.
+ *   connection state recovery working across nodes. Either way a broadcast's frame reaches each WebSocket
+ *   in one write (whole-frames.ts).
  * - Transports: WebSocket, and HTTP long-polling for networks without it, except when this process is one
  *   of a cluster's workers (API_PROCESSES > 1): workers share the port without sticky sessions, so one
  *   socket's polling requests could reach different workers (see cluster-primary.ts).
