@@ -10,7 +10,7 @@ import { rooms } from '@onair/protocol';
 import type { FastifyInstance } from 'fastify';
 import { createTestApp, listen, TINY_SEED, type TestApp } from '../../test/support/app.ts';
 import { testNodes, type TestNodes } from '../../test/support/nodes.ts';
-import { closeAllSockets, connectSocket, nextEvent, type ClientSocket } from '../../test/support/sockets.ts';
+import { closeAllSockets, collect, connectSocket, nextEvent, type ClientSocket } from '../../test/support/sockets.ts';
 import { redisAvailable } from '../../../test-support/redis.ts';
 import { joinFrame } from './whole-frames.ts';
 
@@ -36,13 +36,31 @@ async function expectOneWholeFrame(sender: FastifyInstance, receiver: FastifyIns
   const heard = nextEvent(client, 'content:removed', (event) => event.contentId === contentId);
   sender.io.to(rooms.lobby()).emit('content:removed', { contentId });
   expect(await heard).toEqual({ contentId });
-  const carrying = written.filter((chunk) => chunk.includes('content:removed'));
+  const carrying = written.filter((chunk) => chunk.includes(`"contentId":${contentId}`));
   // One write: the frame's header (FIN and the text opcode, then the payload's length) and the payload,
   // the event with the offset that connection state recovery adds.
   expect(carrying).toHaveLength(1);
   const frame = carrying[0]!;
   expect([...frame.subarray(0, 2)]).toEqual([0x81, frame.length - 2]);
   expect(frame.subarray(2).toString()).toMatch(new RegExp(`^42\\["content:removed",\\{"contentId":${contentId}\\},"[^"]+"\\]$`));
+}
+
+/**
+ * Waits until broadcasts from `sender` reach `client`. A node reads the adapter's Redis stream from
+ * where it stood at the node's first read, which a loaded machine may send after a broadcast made at
+ * once (CI lost one that way), so warm-up broadcasts go out until one arrives.
+ */
+async function untilRelayed(sender: FastifyInstance, client: ClientSocket) {
+  const warmUps = collect(client, 'content:removed');
+  try {
+    for (const deadline = Date.now() + 15_000; warmUps.seen.length === 0; ) {
+      if (Date.now() > deadline) throw new Error('no broadcast relayed within 15000 ms');
+      sender.io.to(rooms.lobby()).emit('content:removed', { contentId: 910_000 });
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  } finally {
+    warmUps.stop();
+  }
 }
 
 describe('joinFrame', () => {
@@ -92,6 +110,7 @@ describe.runIf(hasRedis)('a broadcast relayed by the Redis adapter (real Redis)'
     const sender = await nodes.start('node-a');
     const receiver = await nodes.start('node-b', { listen: true });
     const client = await connectSocket(receiver.url!);
+    await untilRelayed(sender.app, client);
     await expectOneWholeFrame(sender.app, receiver.app, client, 910_003);
-  });
+  }, 45_000);
 });
