@@ -7,7 +7,7 @@
  *   `creator:{id}` for creators and admins; `admin` for admins. `content:watch` enters a content room.
  * - Fan-out: in memory alone; `@socket.io/redis-streams-adapter` when Redis is configured, which keeps
  *   connection state recovery working across nodes. Either way a broadcast's frame reaches each WebSocket
- *   in one write (whole-frames.ts).
+ *   in one write (whole-frames.ts), made straight on the TCP socket when nothing waits (direct-frames.ts).
  * - Transports: WebSocket, and HTTP long-polling for networks without it, except when this process is one
  *   of a cluster's workers (API_PROCESSES > 1): workers share the port without sticky sessions, so one
  *   socket's polling requests could reach different workers (see cluster-primary.ts).
@@ -34,6 +34,7 @@ import { PresenceTracker } from './presence.ts';
 import { bindToSession, clientIp, guardRecovery, settleRooms, SocketGuard } from './socket-guard.ts';
 import { SocketUsers } from './socket-users.ts';
 import type { AppServer, AppSocket } from './types.ts';
+import { writeFramesDirectly } from './direct-frames.ts';
 import { sendWholeFrames } from './whole-frames.ts';
 
 /** Told of each socket that has just entered an item's room: what the item's viewers were told before it came. */
@@ -215,6 +216,7 @@ async function realtimePlugin(app: FastifyInstance) {
   guard.watchEngine(io);
   guardRecovery(app, io);
   sendWholeFrames(io);
+  writeFramesDirectly(io);
 
   io.use(async (socket, next) => {
     try {
