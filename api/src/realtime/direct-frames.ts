@@ -5,7 +5,7 @@
  * unwritable until ws's write callback comes back a tick later, and that callback's own `drain` and
  * `ready`. For a broadcast whose frame is already one buffer (whole-frames.ts) to a WebSocket with nothing
  * waiting anywhere, the chain ends in one `write` of that buffer on the TCP socket, so OnAir makes that
- * write itself: at 40,000 deliveries a second the server's CPU fell by about a fifth, to bare `ws`'s.
+ * write itself: at 40,000 deliveries a second the server's CPU fell by about a quarter, to bare `ws`'s.
  *
  * Anything else goes Engine.IO's way: polling, an upgrade under way (the connection's transport is still
  * polling), packets waiting in Engine.IO's buffer or a write not yet called back (the transport is not
