@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io as connect } from 'socket.io-client';
 import { rooms } from '@onair/protocol';
 import { createTestApp, listen, TINY_SEED, type TestApp } from '../../test/support/app.ts';
+import { serverSocketOf, serverTcpOf, watchWrites } from '../../test/support/server-writes.ts';
 import { closeAllSockets, collect, connectSocket, type ClientSocket } from '../../test/support/sockets.ts';
 import { idleWebSocket } from './direct-frames.ts';
 
@@ -61,28 +62,16 @@ describe('broadcasts on a server', () => {
   });
 
   const broadcast = (contentId: number) => t.app.io.to(rooms.lobby()).emit('content:removed', { contentId });
-  const serverSocket = (client: ClientSocket) => {
-    const socket = t.app.io.sockets.sockets.get(client.id!);
-    if (!socket) throw new Error('no server socket for the client');
-    return socket;
-  };
+  const serverSocket = (client: ClientSocket) => serverSocketOf(t.app, client);
   /** The Engine.IO connection, with the buffer Engine.IO keeps private. */
   const engineConn = (client: ClientSocket) => serverSocket(client).conn as unknown as Conn;
-  const tcpOf = (client: ClientSocket) =>
-    (serverSocket(client).conn.transport as unknown as { socket: { _socket: NetSocket } }).socket._socket;
 
   it('go to an idle WebSocket as one write of the frame, past Engine.IO’s packet queue', async () => {
     const client = await connectSocket(url);
     const conn = serverSocket(client).conn;
     let queued = 0;
     conn.on('packetCreate', () => queued++);
-    const tcp = tcpOf(client);
-    const written: Buffer[] = [];
-    const write = tcp.write.bind(tcp) as (chunk: unknown, ...rest: unknown[]) => boolean;
-    tcp.write = ((chunk: unknown, ...rest: unknown[]) => {
-      written.push(Buffer.from(chunk as Buffer));
-      return write(chunk, ...rest);
-    }) as typeof tcp.write;
+    const written = watchWrites(t.app, client);
     const heard = collect(client, 'content:removed');
     broadcast(920_001);
     await expect.poll(() => heard.seen).toEqual([{ contentId: 920_001 }]);
@@ -161,7 +150,7 @@ describe('broadcasts on a server', () => {
     const heard = collect(client, 'chat:message');
     const reader = (client.io.engine.transport as unknown as { ws: { _socket: NetSocket } }).ws._socket;
     reader.pause();
-    const tcp = tcpOf(client);
+    const tcp = serverTcpOf(t.app, client);
     const conn = engineConn(client);
     // 64 broadcasts of 256 KiB: more than loopback's socket buffers hold, so the server's TCP socket
     // keeps bytes back and later broadcasts wait in Engine.IO's buffer.

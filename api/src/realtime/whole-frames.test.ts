@@ -4,31 +4,17 @@
  * frame it was relayed. Real servers and socket.io-client sockets; the server socket's own writes are
  * watched to see how the frame went out.
  */
-import type { Socket as NetSocket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rooms } from '@onair/protocol';
 import type { FastifyInstance } from 'fastify';
 import { createTestApp, listen, TINY_SEED, type TestApp } from '../../test/support/app.ts';
 import { testNodes, type TestNodes } from '../../test/support/nodes.ts';
+import { watchWrites } from '../../test/support/server-writes.ts';
 import { closeAllSockets, collect, connectSocket, nextEvent, type ClientSocket } from '../../test/support/sockets.ts';
 import { redisAvailable } from '../../../test-support/redis.ts';
 import { joinFrame } from './whole-frames.ts';
 
 const hasRedis = await redisAvailable();
-
-/** Every chunk the server writes to this client's TCP socket from now on. */
-function watchWrites(app: FastifyInstance, client: ClientSocket): Buffer[] {
-  const socket = app.io.sockets.sockets.get(client.id!);
-  if (!socket) throw new Error('no server socket for the client');
-  const tcp = (socket.conn.transport as unknown as { socket: { _socket: NetSocket } }).socket._socket;
-  const written: Buffer[] = [];
-  const write = tcp.write.bind(tcp) as (chunk: unknown, ...rest: unknown[]) => boolean;
-  tcp.write = ((chunk: unknown, ...rest: unknown[]) => {
-    written.push(Buffer.from(chunk as Buffer));
-    return write(chunk, ...rest);
-  }) as typeof tcp.write;
-  return written;
-}
 
 /** Broadcasts a removal to the lobby from `sender` and checks how `receiver` got it. */
 async function expectOneWholeFrame(sender: FastifyInstance, receiver: FastifyInstance, client: ClientSocket, contentId: number) {
