@@ -97,25 +97,12 @@ describe('broadcasts on a server', () => {
     expect(heard.seen.map((e) => e.contentId)).toEqual([920_011, 920_012, 920_013, 920_014]);
   });
 
-  const connectWith = async (transports: ('polling' | 'websocket')[]) => {
-    const client: ClientSocket = connect(url, { transports, reconnection: false, forceNew: true });
-    await new Promise<void>((resolve, reject) => {
-      client.once('connect', () => resolve());
-      client.once('connect_error', reject);
-    });
-    return client;
-  };
-
   it('reach a socket on polling', async () => {
-    const client = await connectWith(['polling']);
-    try {
-      const heard = collect(client, 'content:removed');
-      broadcast(920_021);
-      broadcast(920_022);
-      await expect.poll(() => heard.seen.map((e) => e.contentId)).toEqual([920_021, 920_022]);
-    } finally {
-      client.disconnect();
-    }
+    const client = await connectSocket(url, undefined, ['polling']);
+    const heard = collect(client, 'content:removed');
+    broadcast(920_021);
+    broadcast(920_022);
+    await expect.poll(() => heard.seen.map((e) => e.contentId)).toEqual([920_021, 920_022]);
   });
 
   it('reach a socket through its upgrade from polling to WebSocket, every one from its first and in order', async () => {
@@ -130,6 +117,8 @@ describe('broadcasts on a server', () => {
       if (client?.connected && client.io.engine.transport.name === 'websocket') onWebSocket++;
     }, 2);
     try {
+      // Its own connect, not connectSocket: the listener must be on before the first polling batch,
+      // which can carry events right behind the connect.
       const connecting = connect(url, { transports: ['polling', 'websocket'], reconnection: false, forceNew: true }) as ClientSocket;
       connecting.on('content:removed', (e) => received.push({ contentId: e.contentId, over: connecting.io.engine.transport.name }));
       client = connecting;

@@ -9,9 +9,10 @@ export type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
 const open: ClientSocket[] = [];
 
-export async function connectSocket(baseUrl: string, cookie?: string): Promise<ClientSocket> {
+/** A connected socket, WebSocket from the start unless `transports` says otherwise; closed by closeAllSockets. */
+export async function connectSocket(baseUrl: string, cookie?: string, transports: ('polling' | 'websocket')[] = ['websocket']): Promise<ClientSocket> {
   const socket: ClientSocket = connect(baseUrl, {
-    transports: ['websocket'],
+    transports,
     extraHeaders: cookie ? { cookie } : {},
     reconnection: false,
     forceNew: true,
