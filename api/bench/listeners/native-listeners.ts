@@ -18,8 +18,9 @@ const CACHE_DIR = path.resolve(path.dirname(SOURCE), '../../../node_modules/.cac
 const PER_PROCESS = 15_000;
 /**
  * One socket in this many is read as its deliveries arrive and gives latency samples; the others are
- * read between broadcasts (sio-listeners.c says why). Seven shares no factor with the number of server
- * processes a 2- to 6-core machine runs, so the sampled sockets spread over all of them.
+ * read between broadcasts, once a second at most, and when counted (sio-listeners.c says why). Seven
+ * shares no factor with the number of server processes a 2- to 6-core machine runs, so the sampled
+ * sockets spread over all of them.
  */
 export const SAMPLE_EVERY = 7;
 

@@ -12,13 +12,18 @@
  *
  * Only one socket in SAMPLE_EVERY (in the order they were opened, which is the room's order) is read
  * as its deliveries arrive and gives latency samples; the others move to an epoll set nobody waits on
- * once they listen, and are swept (those holding something read until empty) when the sampled ones
- * have heard something and then been quiet for a few milliseconds, that is between broadcasts. Reading every socket during a broadcast cost this program about 4 us of CPU
- * a delivery, on the same cores as the server: with one server process it ran on the core the server
- * left free, but with one per core it took a share of theirs in the middle of each broadcast, and the
- * comparison measured the listeners. Swept sockets still receive and count every delivery (and answer
- * pings); they are simply read later and in fewer system calls, as a viewer on another machine costs
- * the server's machine nothing to read.
+ * once they listen, and are swept (those holding something read until empty) between broadcasts (the
+ * sampled ones have heard something and then been quiet for a few milliseconds), at most once every
+ * SWEEP_EVERY_MS, and whenever the bench asks for a count. Reading every socket during a broadcast
+ * cost this program about 4 us of CPU a delivery, on the same cores as the server: with one server
+ * process it ran on the core the server left free, but with one per core it took a share of theirs in
+ * the middle of each broadcast, and the comparison measured the listeners. Sweeping after every
+ * broadcast still took one read a delivery at a few messages a second (a quarter to a third of a core
+ * at 80,000 deliveries a second); a sweep a second reads several deliveries a call. Swept sockets
+ * still receive and count every delivery (and answer pings); they are simply read later and in fewer
+ * system calls, as a viewer on another machine costs the server's machine nothing to read. What they
+ * hold meanwhile (a second of deliveries) is far below a socket's receive window, so the server's
+ * writes never wait for them.
  *
  * It speaks just enough: the WebSocket upgrade, Engine.IO 4 (open, ping/pong) and Socket.IO 5 text
  * packets in the main namespace, client frames masked with a zero key (the protocol requires a mask,
@@ -33,9 +38,9 @@
  *                  id 0, e.g. 420["join","live"]) and is listening when the server acknowledges it.
  *                  Answers `grown TOTAL` when all are listening.
  *   status         answers `status ...`: sockets to open, and sockets by state
- *   count          answers `count N`: deliveries to every socket since the last report
- *   report         answers `latencies MS MS ...` (every sample since the last report) and forgets
- *                  them and the deliveries counted
+ *   count          sweeps, then answers `count N`: deliveries to every socket since the last report
+ *   report         sweeps, then answers `latencies MS MS ...` (every sample since the last report)
+ *                  and forgets them and the deliveries counted
  * Anything that goes wrong is answered `error TEXT` and ends the program.
  */
 #define _GNU_SOURCE
@@ -65,6 +70,8 @@
 /* Swept sockets are read once the sampled ones, having heard something since the last sweep (a
    broadcast, a ping), have been quiet this long... */
 #define QUIET_MS 5
+/* ...but not more often than this: each sweep then reads several deliveries a socket... */
+#define SWEEP_EVERY_MS 1000.0
 /* ...and at least this often whatever comes: pings must be answered within the server's timeout
    (Engine.IO's default: a ping every 25 s, answered within 20 s). Sweeping an idle room costs a
    read that finds nothing for each socket, which is why it waits for the sampled ones. */
@@ -363,8 +370,10 @@ static void on_command(char *line) {
     printf("status to-open %ld connecting %ld upgrading %ld opening %ld joining %ld listening %ld\n", to_open, by_state[CONNECTING],
            by_state[UPGRADING], by_state[OPENING], by_state[JOINING], by_state[LISTENING]);
   } else if (strncmp(line, "count", 5) == 0) {
+    sweep();
     printf("count %ld\n", delivered);
   } else if (strncmp(line, "report", 6) == 0) {
+    sweep();
     qsort(samples, sample_count, sizeof *samples, compare);
     printf("latencies");
     for (size_t i = 0; i < sample_count; i++) printf(" %.2f", samples[i]);
@@ -419,7 +428,7 @@ int main(int argc, char **argv) {
     if (ready < 0 && errno == EINTR) continue;
     if (swept_sockets) {
       double since = now_ms() - last_sweep;
-      if ((ready == 0 && heard) || since >= SWEEP_MAX_MS) sweep();
+      if ((ready == 0 && heard && since >= SWEEP_EVERY_MS) || since >= SWEEP_MAX_MS) sweep();
       if (ready <= 0) continue;
     }
     /* Unless a full batch is waiting, let more deliveries gather before the next wait: a listener
