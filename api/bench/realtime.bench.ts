@@ -30,8 +30,11 @@
  * 250 ms; heap per socket from the server's own /metrics. Cluster: the same ramp against `npm start`
  * with API_PROCESSES=1 and with one process per core, both on the Redis adapter, and their ratio.
  * Where a process may not open enough files for its ramp to reach the SLO at 1 message/s (the ramp
- * then ends at that limit, and the ratio is only a bound), BENCH_RAMP_RATE=2 or more finds both
- * knees below it: the deliveries a second, not the sockets, are what a core runs out of.
+ * then ends at that limit, and the ratio is only a bound), a higher BENCH_RAMP_RATE finds both
+ * knees below it: the deliveries a second, not the sockets, are what a core runs out of. How high
+ * depends on what a delivery costs: 2 sufficed on 2-core machines while OnAir's deliveries cost
+ * 20 µs or more; with whole and direct frames (12-14 µs) one process held 19,000 sockets, the
+ * 20,000-file limit's step, at 3 and at 4 messages/s, and first stopped inside it at 5.
  * The listeners, the fan-out's thousand and the ramps' tens of thousands of sockets, are native
  * processes (listeners/sio-listeners.c) that read a delivery for about a system call, so that on a
  * machine the bench shares with the server the listeners do not take the cores the server (or a
