@@ -2,7 +2,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { mantineCssSplit } from './scripts/vite-mantine-css.ts';
-import { landingSnapshot } from './scripts/vite-landing-snapshot.ts';
+import { pageSnapshots } from './scripts/vite-page-snapshots.ts';
 import { precompress } from './scripts/vite-precompress.ts';
 import { probeScreenModules, SCREEN_PROBE_ENV, screenChunkGroups, verifyScreenChunks } from './scripts/vite-screen-chunks.ts';
 import { fileURLToPath } from 'node:url';
@@ -33,7 +33,8 @@ export default defineConfig(async ({ command }) => {
         registerType: 'prompt',
         injectRegister: false,
         includeAssets: ['icon.svg', 'favicon.ico'],
-        injectManifest: { maximumFileSizeToCacheInBytes: 4 * 1024 * 1024 },
+        // The signed-in home pages are the server's to fill with the username: never served from the cache.
+        injectManifest: { maximumFileSizeToCacheInBytes: 4 * 1024 * 1024, globIgnores: ['**/node_modules/**/*', 'home-*.html'] },
         manifest: {
           name: 'OnAir',
           short_name: 'OnAir',
@@ -54,8 +55,8 @@ export default defineConfig(async ({ command }) => {
           ],
         },
       }),
-      // landing.html: the landing page rendered at build, painted before the app's code has run.
-      !probing && landingSnapshot(),
+      // landing.html and home-<role>.html: screens rendered at build, painted before the app's code has run.
+      !probing && pageSnapshots(),
       verifyScreenChunks(),
       // Brotli and gzip copies beside every text asset, built once here and served as they are
       // (@fastify/static's preCompressed), so no request pays for compression.

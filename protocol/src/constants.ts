@@ -6,6 +6,17 @@
 export const ROLES = ['admin', 'creator', 'viewer'] as const;
 export type Role = (typeof ROLES)[number];
 
+/**
+ * Pages the web build renders ahead and the API serves in place of the bare index.html
+ * (scripts/vite-page-snapshots.ts, api/src/plugins/web.ts): /landing signed out, and / signed in, one
+ * file per role, where the API writes the username into `usernameSlot` (braces: no username has them).
+ */
+export const PAGE_SNAPSHOTS = {
+  landing: 'landing.html',
+  home: (role: Role) => `home-${role}.html`,
+  usernameSlot: '{username}',
+} as const;
+
 export const CONTENT_TYPES = ['tv', 'radio', 'podcast', 'other'] as const;
 export type ContentType = (typeof CONTENT_TYPES)[number];
 

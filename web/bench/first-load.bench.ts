@@ -67,7 +67,8 @@ async function visitAs(app: App, url: string, measureGzip: boolean, signInAs?: {
       if (!response.ok()) throw new Error(`sign-in failed: ${response.status()}`);
       // A returning visitor: signed in at an earlier visit (the app remembers that), cache emptied since.
       await page.goto(url);
-      await page.locator('[data-slot="header-status"]').waitFor();
+      // The app's own header (in its root), not the build's snapshot of it, which comes with the HTML.
+      await page.locator('#root [data-slot="header-status"]').waitFor();
       const devtools = await context.newCDPSession(page);
       await devtools.send('Network.clearBrowserCache');
       await devtools.detach();

@@ -7,7 +7,8 @@
  * signed-out visit to /landing in Chromium: everything it loads, lazy chunks included, carries no
  * schemas, no socket client and no toast renderer (the socket opens for signed-in people; toasts load
  * with the first one), and a signed-in visit does open the socket; a returning one loads no schemas
- * either, and the shell's and the home page's shared code as a chunk each.
+ * either, and the shell's and the home page's shared code as a chunk each. /landing signed out and /
+ * signed in paint from the build's snapshots of their screens before the app has run.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -120,7 +121,36 @@ describe.skipIf(!chromiumAvailable())('what a visit loads in the browser', () =>
     await page.goto('/landing');
     const row = page.getByRole('region', { name: 'Platform statistics' });
     await row.getByText(String(stats.activeStreams), { exact: true }).first().waitFor();
-    expect(await page.locator('#landing-snapshot').count()).toBe(0);
+    expect(await page.locator('#page-snapshot').count()).toBe(0);
+    expect(await page.getByRole('heading', { level: 1 }).count()).toBe(1);
+    await context.close();
+  });
+
+  it("paints / signed in from the build's snapshot of the reader's shell and home page, which the app replaces", async () => {
+    // Scripts off: the shell as a creator sees it, with their name, and the home page with its figures loading.
+    const still = await app.browser.newContext({ baseURL: app.baseUrl, javaScriptEnabled: false, viewport: { width: 1400, height: 900 } });
+    const response = await still.request.post('/api/login', { data: { username: 'creator', password: 'creator123' }, headers: { origin: app.baseUrl } });
+    expect(response.ok()).toBe(true);
+    const snapshot = await still.newPage();
+    await snapshot.goto('/');
+    await snapshot.getByRole('heading', { level: 1, name: "What's on air" }).waitFor();
+    const header = snapshot.getByRole('banner');
+    expect(await header.getByText('creator', { exact: true }).first().isVisible()).toBe(true);
+    const nav = snapshot.getByRole('navigation', { name: 'Main navigation' });
+    expect(await nav.getByRole('link', { name: 'Creator Studio' }).getAttribute('href')).toBe('/creator-studio');
+    expect(await nav.getByRole('link', { name: 'Admin Dashboard' }).count()).toBe(0);
+    // In the theme's colours: the filled button in OnAir red (brand shade 7, #d8070b).
+    expect(await snapshot.getByRole('link', { name: 'Start Creating' }).evaluate((link) => getComputedStyle(link).backgroundColor)).toBe('rgb(216, 7, 11)');
+    expect(await snapshot.locator('.mantine-Skeleton-root').count()).toBeGreaterThanOrEqual(4);
+    expect(await snapshot.getByText(/on air now/).count()).toBe(0);
+    await still.close();
+
+    // Scripts on: the app's shell and home page take its place, with the live items counted from the data.
+    const { context, page } = await app.newPerson({ tourDoneFor: 'creator' });
+    await page.request.post('/api/login', { data: { username: 'creator', password: 'creator123' }, headers: { origin: app.baseUrl } });
+    await page.goto('/');
+    await page.locator('#root').getByText(/^\d+ on air now$/).waitFor();
+    expect(await page.locator('#page-snapshot').count()).toBe(0);
     expect(await page.getByRole('heading', { level: 1 }).count()).toBe(1);
     await context.close();
   });
@@ -147,7 +177,7 @@ describe.skipIf(!chromiumAvailable())('what a visit loads in the browser', () =>
       const response = await page.request.post('/api/login', { data: { username: 'viewer', password: 'viewer123' }, headers: { origin: app.baseUrl } });
       expect(response.ok()).toBe(true);
       await page.goto('/');
-      await page.locator('[data-slot="header-status"]').waitFor();
+      await page.locator('#root [data-slot="header-status"]').waitFor();
       await page.waitForLoadState('networkidle');
     });
     for (const script of loaded) expectNoSchemas(script);

@@ -221,8 +221,9 @@ export async function signIn(page: Page, username: string, password: string) {
   await page.getByLabel('Username').fill(username);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign In' }).last().click();
-  // The header's status slot shows at every screen width (Logout moves into the menu on phones).
-  await page.locator('[data-slot="header-status"]').waitFor();
+  // The header's status slot shows at every screen width (Logout moves into the menu on phones); the
+  // app's own, in its root: a page the build rendered ahead has one in its snapshot from the start.
+  await page.locator('#root [data-slot="header-status"]').waitFor();
 }
 
 /** Waits for a toast (or any text) to show, exactly as written. */

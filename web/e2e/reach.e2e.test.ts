@@ -57,7 +57,7 @@ describe.skipIf(!ready)('reach in the browser', () => {
       const other = await context.newPage();
       const response = await other.goto(url);
       expect(response?.fromServiceWorker(), url).toBe(true);
-      expect((await response!.text()).includes('id="landing-snapshot"'), url).toBe(snapshot);
+      expect((await response!.text()).includes('id="page-snapshot"'), url).toBe(snapshot);
       await other.close();
     }
 

@@ -16,9 +16,9 @@ import { useLayoutEffect } from 'react';
 import { useAuth } from '../features/auth/AuthProvider';
 import { SessionUnreachable } from '../features/auth/SessionUnreachable';
 import { wasSignedIn } from '../features/auth/signed-in-hint';
-import { removeLandingSnapshot } from '../features/landing/landing-snapshot';
 import { NotFound } from '../features/shell/StatusScreens';
 import { lazyScreen } from '../lib/lazy-screen';
+import { pageSnapshotScreen, removePageSnapshot, type SnapshotScreen } from '../lib/page-snapshot';
 
 /** Paths meant for signed-out visitors only. */
 export const PUBLIC_PATHS = new Set(['/auth', '/landing']);
@@ -51,12 +51,13 @@ else if (!PUBLIC_PATHS.has(firstPath) && firstPath !== TV_PATH && wasSignedIn())
 function Root() {
   const { user, isLoading, unreachable, retry, retrying } = useAuth();
   const pathname = useRouterState({ select: (s) => s.location.pathname });
-  // /landing arrives with the build's snapshot of the landing page on screen: it stays while the
-  // session loads, and the landing page removes it when it mounts; anything else shown instead does.
-  const showsLanding = !user && !unreachable && pathname === '/landing';
+  // /landing signed out and / signed in arrive with the build's snapshot of their screen on show: it
+  // stays while the session loads and the screen's code arrives, and the screen removes it when it
+  // mounts; anything else shown instead does.
+  const coming: SnapshotScreen | null = unreachable ? null : user ? (pathname === '/' ? 'home' : null) : pathname === '/landing' ? 'landing' : null;
   useLayoutEffect(() => {
-    if (!isLoading && !showsLanding) removeLandingSnapshot();
-  }, [isLoading, showsLanding]);
+    if (!isLoading && pageSnapshotScreen() !== coming) removePageSnapshot();
+  }, [isLoading, coming]);
   // The TV screen is full-screen and pairs instead of signing in.
   if (pathname === TV_PATH) return <Outlet />;
   if (isLoading) return <SessionLoading />;
@@ -74,9 +75,9 @@ function Root() {
   );
 }
 
-/** Router's own error screen; the landing snapshot, if still up, would hide it. */
+/** Router's own error screen; a page snapshot, if still up, would hide it. */
 function RootError(props: ErrorComponentProps) {
-  useLayoutEffect(removeLandingSnapshot, []);
+  useLayoutEffect(removePageSnapshot, []);
   return <ErrorComponent {...props} />;
 }
 

@@ -5,6 +5,8 @@ import {
 } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
+import { useLayoutEffect } from 'react';
+import { removePageSnapshot } from '../../lib/page-snapshot';
 import { analyticsQueries } from '../analytics/queries';
 import { LiveGrid } from './LiveGrid';
 import { OnDemandSection } from './OnDemandSection';
@@ -23,6 +25,8 @@ const FEATURE_LINKS = [
 
 /** Home (spec §2): what is live now, what there is on demand, and how big the platform is, every figure read from the API. */
 export function HomePage() {
+  // Takes the place of the build's snapshot of the shell and this page (app/snapshots.tsx), if the visit began with it.
+  useLayoutEffect(removePageSnapshot, []);
   const live = useLiveContent();
   const summary = useQuery(analyticsQueries.summary());
   const items = live.data ?? [];

@@ -3,9 +3,9 @@ import { IconArrowRight, IconBroadcast, IconCheck, IconPlayerPlay } from '@table
 import { Link } from '@tanstack/react-router';
 import { useLayoutEffect, type MouseEvent } from 'react';
 import { Brand } from '../../components/Brand';
+import { removePageSnapshot } from '../../lib/page-snapshot';
 import { FEATURES, REASONS, WHY_CARDS } from './content';
 import { CaptionsQuality } from '../ai/CaptionsQuality';
-import { removeLandingSnapshot } from './landing-snapshot';
 import { LandingStats } from './LandingStats';
 
 /** A link to the features, so it works in the build's snapshot before the app has run; the app scrolls smoothly. */
@@ -161,8 +161,8 @@ function WhyChoose() {
 
 /** The signed-out landing page (spec §2); its figures are counted from the deployment's data. */
 export function LandingPage() {
-  // Takes the place of the build's snapshot of this page (snapshot.tsx), if the visit began with it.
-  useLayoutEffect(removeLandingSnapshot, []);
+  // Takes the place of the build's snapshot of this page (app/snapshots.tsx), if the visit began with it.
+  useLayoutEffect(removePageSnapshot, []);
   return (
     <Box>
       <TopBar />
