@@ -4,11 +4,13 @@
  * first paint needs none of the app's code (issue 14: LCP ≤ 1 s on / signed in).
  *
  * The page names its reader, so it is made per request and compressed then (brotli's quality 5 or gzip:
- * about a millisecond for the page's 60-odd KB), not served from the build's precompressed copies.
+ * about a millisecond for the page's 60-odd KB), not served from the build's precompressed copies; on
+ * zlib's thread pool, not the event loop the API's other requests wait on.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
 import { PAGE_SNAPSHOTS, ROLES, type Role } from '@onair/protocol/constants';
 
 export interface HomePage {
@@ -17,6 +19,9 @@ export interface HomePage {
 }
 
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+const brotli = promisify(brotliCompress);
+const gzipped = promisify(gzip);
+
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => HTML_ESCAPES[char]!);
 
 export class HomePages {
@@ -38,10 +43,10 @@ export class HomePages {
   }
 
   /** The page for this user, compressed as the client's Accept-Encoding allows. */
-  render(user: { username: string; role: Role }, acceptEncoding: string): HomePage {
+  async render(user: { username: string; role: Role }, acceptEncoding: string): Promise<HomePage> {
     const html = Buffer.from(this.pages.get(user.role)!.join(escapeHtml(user.username)));
-    if (/\bbr\b/.test(acceptEncoding)) return { body: brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }), encoding: 'br' };
-    if (/\bgzip\b/.test(acceptEncoding)) return { body: gzipSync(html, { level: 6 }), encoding: 'gzip' };
+    if (/\bbr\b/.test(acceptEncoding)) return { body: await brotli(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }), encoding: 'br' };
+    if (/\bgzip\b/.test(acceptEncoding)) return { body: await gzipped(html, { level: 6 }), encoding: 'gzip' };
     return { body: html, encoding: null };
   }
 }

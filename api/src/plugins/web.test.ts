@@ -110,9 +110,9 @@ describe('the built web app, precompressed', () => {
     }
   });
 
-  it('fills the name in as text, and falls back to the plain page for a build without the home pages', () => {
+  it('fills the name in as text, and falls back to the plain page for a build without the home pages', async () => {
     const pages = HomePages.load(built.dir)!;
-    expect(pages.render({ username: 'a<b>&"c\'', role: 'creator' }, '').body.toString()).toBe(homePage('creator', 'a&lt;b&gt;&amp;&quot;c&#39;'));
+    expect((await pages.render({ username: 'a<b>&"c\'', role: 'creator' }, '')).body.toString()).toBe(homePage('creator', 'a&lt;b&gt;&amp;&quot;c&#39;'));
     const older = mkdtempSync(path.join(os.tmpdir(), 'onair-web-'));
     writeFileSync(path.join(older, 'home-viewer.html'), homePage('viewer'));
     expect(HomePages.load(older)).toBeNull();

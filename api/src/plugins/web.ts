@@ -33,7 +33,7 @@ async function webPlugin(app: FastifyInstance) {
       },
     });
   }
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     // API and media paths answer a plain 404; only app paths fall back to the client router.
     const pathname = request.url.split('?')[0];
     const isApi = request.url.startsWith('/api/') || request.url === '/api' || request.url.startsWith('/media/');
@@ -42,7 +42,7 @@ async function webPlugin(app: FastifyInstance) {
       // What / shows depends on the session: no shared cache may keep one person's answer for another.
       if (pathname === '/') reply.header('vary', 'Cookie, Accept-Encoding');
       if (pathname === '/' && user && homePages) {
-        const page = homePages.render(user, String(request.headers['accept-encoding'] ?? ''));
+        const page = await homePages.render(user, String(request.headers['accept-encoding'] ?? ''));
         if (page.encoding) reply.header('content-encoding', page.encoding);
         return reply.header('cache-control', 'private, no-cache').type('text/html; charset=utf-8').send(page.body);
       }
